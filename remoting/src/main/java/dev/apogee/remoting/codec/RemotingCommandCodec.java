@@ -1,0 +1,115 @@
+package dev.apogee.remoting.codec;
+
+import dev.apogee.remoting.protocol.RemotingCommand;
+import dev.apogee.remoting.protocol.SerializeType;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.CompositeByteBuf;
+import io.netty.buffer.Unpooled;
+
+import java.nio.ByteBuffer;
+
+/**
+ * Encodes a {@link RemotingCommand} into one frame and decodes one frame (without its leading total-length word)
+ * into a command. Stateless; safe from any thread.
+ */
+public final class RemotingCommandCodec {
+    /** Bodies at least this large are attached to the frame uncopied; smaller ones are copied next to the header. */
+    private static final int COPY_BODY_BELOW = 8 * 1024;
+    private static final int MAX_HEADER_LENGTH = 0xFFFFFF;
+
+    private RemotingCommandCodec() {
+    }
+
+    /** Encodes the whole frame, length words included. The caller owns (and must release or write) the result. */
+    public static ByteBuf encode(RemotingCommand command, ByteBufAllocator allocator) {
+        int bodyLength = command.bodyLength();
+        boolean copyBody = bodyLength < COPY_BODY_BELOW;
+        ByteBuf frame = allocator.ioBuffer(256 + (copyBody ? bodyLength : 0));
+        try {
+            frame.writeLong(0);
+            if (command.serializeType() == SerializeType.ROCKETMQ) {
+                RocketMqHeaderCodec.encode(command, frame);
+            } else {
+                JsonHeaderCodec.encode(command, frame);
+            }
+            int headerLength = frame.writerIndex() - 8;
+            if (headerLength > MAX_HEADER_LENGTH) {
+                throw new FrameCodecException("header of " + headerLength + " bytes exceeds 16 MiB");
+            }
+            frame.setInt(0, 4 + headerLength + bodyLength);
+            frame.setInt(4, (command.serializeType().code() << 24) | headerLength);
+            if (bodyLength == 0) {
+                return frame;
+            }
+            if (copyBody) {
+                writeBody(command, frame);
+                return frame;
+            }
+            return attachBody(command, frame, allocator);
+        } catch (RuntimeException e) {
+            frame.release();
+            throw e;
+        }
+    }
+
+    private static void writeBody(RemotingCommand command, ByteBuf frame) {
+        if (command.bodyBuffers() == null) {
+            frame.writeBytes(command.body());
+            return;
+        }
+        for (ByteBuffer buffer : command.bodyBuffers()) {
+            frame.writeBytes(buffer.duplicate());
+        }
+    }
+
+    private static ByteBuf attachBody(RemotingCommand command, ByteBuf header, ByteBufAllocator allocator) {
+        ByteBuffer[] buffers = command.bodyBuffers();
+        int components = buffers == null ? 2 : 1 + buffers.length;
+        CompositeByteBuf composite = allocator.compositeBuffer(components);
+        composite.addComponent(true, header);
+        if (buffers == null) {
+            composite.addComponent(true, Unpooled.wrappedBuffer(command.body()));
+        } else {
+            for (ByteBuffer buffer : buffers) {
+                composite.addComponent(true, Unpooled.wrappedBuffer(buffer.duplicate()));
+            }
+        }
+        return composite;
+    }
+
+    /**
+     * Decodes a frame whose total-length word has been consumed: {@code frame} holds exactly the bytes it announced.
+     * The body is copied out, so the caller may release {@code frame} afterwards.
+     */
+    public static RemotingCommand decode(ByteBuf frame) {
+        if (frame.readableBytes() < 4) {
+            throw new FrameCodecException("frame of " + frame.readableBytes() + " bytes has no header length word");
+        }
+        int lengthWord = frame.readInt();
+        SerializeType type = SerializeType.fromCode((lengthWord >>> 24) & 0xFF);
+        if (type == null) {
+            throw new FrameCodecException("unknown serialize type " + ((lengthWord >>> 24) & 0xFF));
+        }
+        int headerLength = lengthWord & MAX_HEADER_LENGTH;
+        if (headerLength > frame.readableBytes()) {
+            throw new FrameCodecException("header length " + headerLength + " exceeds the frame ("
+                    + frame.readableBytes() + " bytes left)");
+        }
+        RemotingCommand command = RemotingCommand.empty();
+        command.serializeType(type);
+        ByteBuf header = frame.readSlice(headerLength);
+        if (type == SerializeType.ROCKETMQ) {
+            RocketMqHeaderCodec.decode(header, command);
+        } else {
+            JsonHeaderCodec.decode(header, command);
+        }
+        int bodyLength = frame.readableBytes();
+        if (bodyLength > 0) {
+            byte[] body = new byte[bodyLength];
+            frame.readBytes(body);
+            command.body(body);
+        }
+        return command;
+    }
+}

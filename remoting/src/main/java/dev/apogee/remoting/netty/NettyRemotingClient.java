@@ -1,0 +1,190 @@
+package dev.apogee.remoting.netty;
+
+import dev.apogee.remoting.exception.RemotingConnectException;
+import dev.apogee.remoting.exception.RemotingException;
+import dev.apogee.remoting.exception.RemotingTimeoutException;
+import dev.apogee.remoting.protocol.RemotingCommand;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.timeout.IdleStateHandler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The remoting client used by brokers (to namesrv) and by the native client (to namesrv and brokers): connections
+ * pooled per address, sync / async / oneway calls with timeouts, and processors for requests the server sends
+ * back over the same connection (transaction check-backs, consumer-ids-changed notices).
+ */
+public final class NettyRemotingClient extends RemotingEndpoint implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(NettyRemotingClient.class);
+
+    private final NettyClientConfig config;
+    private final EventLoops eventLoops;
+    private final Map<String, AddressChannels> pools = new ConcurrentHashMap<>();
+    private EventLoopGroup workers;
+    private Bootstrap bootstrap;
+    private volatile boolean running;
+
+    public NettyRemotingClient(NettyClientConfig config) {
+        this(config, null);
+    }
+
+    public NettyRemotingClient(NettyClientConfig config, ChannelEventListener listener) {
+        super(config.getName(), config.getAsyncPermits(), config.getOnewayPermits(), config.getCallbackThreads());
+        this.config = config;
+        this.eventLoops = new EventLoops(config.isUseEpoll());
+        setChannelEventListener(listener, config.getName());
+    }
+
+    public void start() {
+        workers = eventLoops.group(config.getWorkerThreads(), config.getName() + "-worker");
+        bootstrap = new Bootstrap()
+                .group(workers)
+                .channel(eventLoops.clientChannel())
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.SO_KEEPALIVE, false)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, config.getConnectTimeoutMillis())
+                .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
+                .option(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(
+                        config.getWriteBufferLowWaterMark(), config.getWriteBufferHighWaterMark()))
+                .handler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel channel) {
+                        channel.pipeline().addLast(
+                                new IdleStateHandler(0, 0, config.getIdleSeconds(), TimeUnit.SECONDS),
+                                new FrameDecoder(config.getMaxFrameLength()),
+                                CommandEncoder.INSTANCE,
+                                connectionHandler(),
+                                commandHandler());
+                    }
+                });
+        startScanner();
+        running = true;
+    }
+
+    /** Calls {@code address} and waits for the answer; the timeout covers connecting too. */
+    public RemotingCommand invokeSync(String address, RemotingCommand request, long timeoutMillis)
+            throws RemotingException, InterruptedException {
+        long start = System.nanoTime();
+        Channel channel = connect(address, timeoutMillis);
+        long left = timeoutMillis - (System.nanoTime() - start) / 1_000_000L;
+        if (left <= 0) {
+            throw new RemotingTimeoutException(address, timeoutMillis);
+        }
+        request.serializeType(config.getSerializeType());
+        try {
+            return invokeSync(channel, request, left);
+        } catch (RemotingTimeoutException e) {
+            if (config.isCloseSocketIfTimeout()) {
+                LOG.info("closing {} after a synchronous call timed out (code {})", address, request.code());
+                channel.close();
+            }
+            throw e;
+        }
+    }
+
+    /** Calls {@code address}; the future completes on the callback executor, or with a RemotingException. */
+    public CompletableFuture<RemotingCommand> invokeAsync(String address, RemotingCommand request,
+            long timeoutMillis) {
+        request.serializeType(config.getSerializeType());
+        ChannelFuture connect;
+        try {
+            connect = acquire(address);
+        } catch (RemotingConnectException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        if (connect.isDone()) {
+            return connect.isSuccess() ? invokeAsync(connect.channel(), request, timeoutMillis)
+                    : CompletableFuture.failedFuture(new RemotingConnectException(address, connect.cause()));
+        }
+        long start = System.nanoTime();
+        CompletableFuture<RemotingCommand> result = new CompletableFuture<>();
+        connect.addListener(f -> {
+            if (!f.isSuccess()) {
+                result.completeExceptionally(new RemotingConnectException(address, f.cause()));
+                return;
+            }
+            long left = Math.max(1, timeoutMillis - (System.nanoTime() - start) / 1_000_000L);
+            invokeAsync(connect.channel(), request, left).whenComplete((response, error) -> {
+                if (error != null) {
+                    result.completeExceptionally(error);
+                } else {
+                    result.complete(response);
+                }
+            });
+        });
+        return result;
+    }
+
+    /** Sends a request that gets no answer; returns when it has been handed to the connection. */
+    public void invokeOneway(String address, RemotingCommand request, long timeoutMillis)
+            throws RemotingException, InterruptedException {
+        Channel channel = connect(address, timeoutMillis);
+        request.serializeType(config.getSerializeType());
+        invokeOneway(channel, request, timeoutMillis);
+    }
+
+    /** An open connection to {@code address}, connecting if needed within {@code timeoutMillis}. */
+    public Channel connect(String address, long timeoutMillis) throws RemotingConnectException, InterruptedException {
+        ChannelFuture future = acquire(address);
+        long wait = Math.min(timeoutMillis, config.getConnectTimeoutMillis());
+        if (!future.await(wait, TimeUnit.MILLISECONDS)) {
+            throw new RemotingConnectException(address,
+                    new RemotingTimeoutException("connect did not complete in " + wait + " ms"));
+        }
+        if (!future.isSuccess() || !future.channel().isActive()) {
+            throw new RemotingConnectException(address, future.cause());
+        }
+        return future.channel();
+    }
+
+    private ChannelFuture acquire(String address) throws RemotingConnectException {
+        if (!running) {
+            throw new RemotingConnectException(address, new IllegalStateException("client is not running"));
+        }
+        AddressChannels pool = pools.computeIfAbsent(address,
+                a -> new AddressChannels(a, bootstrap, config.getConnectionsPerAddress()));
+        try {
+            return pool.acquire();
+        } catch (IllegalArgumentException e) {
+            throw new RemotingConnectException(address, e);
+        }
+    }
+
+    /** Closes the connections to one address, e.g. after the peer was found dead; the next call reconnects. */
+    public void closeConnections(String address) {
+        AddressChannels pool = pools.remove(address);
+        if (pool != null) {
+            pool.closeAll();
+        }
+    }
+
+    public void shutdown() {
+        running = false;
+        for (AddressChannels pool : pools.values()) {
+            pool.closeAll();
+        }
+        pools.clear();
+        shutdownEndpoint();
+        if (workers != null) {
+            workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+        }
+    }
+
+    @Override
+    public void close() {
+        shutdown();
+    }
+}

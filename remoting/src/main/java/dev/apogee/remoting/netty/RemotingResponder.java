@@ -1,0 +1,32 @@
+package dev.apogee.remoting.netty;
+
+import dev.apogee.remoting.protocol.RemotingCommand;
+import io.netty.channel.Channel;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Writes a response for a request, from any thread; the only place responses are written. */
+public final class RemotingResponder {
+    private static final Logger LOG = LoggerFactory.getLogger(RemotingResponder.class);
+
+    private RemotingResponder() {
+    }
+
+    /** Answers {@code request} with {@code response} unless the request was oneway or the channel is gone. */
+    public static void respond(Channel channel, RemotingCommand request, RemotingCommand response) {
+        if (request.isOneway() || response == null) {
+            return;
+        }
+        response.markResponseTo(request);
+        if (!channel.isActive()) {
+            LOG.debug("channel {} closed before the response to opaque {} could be written", channel, request.opaque());
+            return;
+        }
+        channel.writeAndFlush(response).addListener(future -> {
+            if (!future.isSuccess()) {
+                LOG.warn("writing the response to request code {} on {} failed: {}", request.code(), channel,
+                        future.cause().toString());
+            }
+        });
+    }
+}

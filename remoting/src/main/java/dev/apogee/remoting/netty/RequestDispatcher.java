@@ -1,0 +1,63 @@
+package dev.apogee.remoting.netty;
+
+import dev.apogee.remoting.protocol.RemotingCommand;
+import dev.apogee.remoting.protocol.RemotingCommandException;
+import dev.apogee.remoting.protocol.ResponseCode;
+import io.netty.channel.Channel;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * Hands each incoming request from the event loop to its processor's executor, and turns every outcome into a
+ * response: unknown code → REQUEST_CODE_NOT_SUPPORTED, full executor → SYSTEM_BUSY, bad header → the exception's
+ * code, anything thrown → SYSTEM_ERROR. Nothing thrown by a processor reaches the event loop.
+ */
+final class RequestDispatcher {
+    private static final Logger LOG = LoggerFactory.getLogger(RequestDispatcher.class);
+
+    private final ProcessorTable processors;
+
+    RequestDispatcher(ProcessorTable processors) {
+        this.processors = processors;
+    }
+
+    /** Called on the event loop. */
+    void dispatch(Channel channel, RemotingCommand request) {
+        ProcessorTable.Registration registration = processors.lookup(request.code());
+        if (registration == null) {
+            respondError(channel, request, ResponseCode.REQUEST_CODE_NOT_SUPPORTED,
+                    " request type " + request.code() + " not supported");
+            return;
+        }
+        if (registration.processor().rejectRequest()) {
+            respondError(channel, request, ResponseCode.SYSTEM_BUSY,
+                    "[REJECTREQUEST]system busy, start flow control for a while");
+            return;
+        }
+        try {
+            registration.executor().execute(() -> process(registration.processor(), channel, request));
+        } catch (RejectedExecutionException e) {
+            respondError(channel, request, ResponseCode.SYSTEM_BUSY,
+                    "[OVERLOAD]system busy, start flow control for a while");
+        }
+    }
+
+    private static void process(RequestProcessor processor, Channel channel, RemotingCommand request) {
+        RemotingCommand response;
+        try {
+            response = processor.processRequest(channel, request);
+        } catch (RemotingCommandException e) {
+            response = RemotingCommand.createResponse(request, e.responseCode(), e.getMessage());
+        } catch (Throwable t) {
+            LOG.warn("processing request code {} from {} failed", request.code(), RemotingAddress.of(channel), t);
+            response = RemotingCommand.createResponse(request, ResponseCode.SYSTEM_ERROR, t.toString());
+        }
+        RemotingResponder.respond(channel, request, response);
+    }
+
+    private static void respondError(Channel channel, RemotingCommand request, int code, String remark) {
+        RemotingResponder.respond(channel, request, RemotingCommand.createResponse(request, code, remark));
+    }
+}

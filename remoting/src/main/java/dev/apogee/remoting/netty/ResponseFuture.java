@@ -1,0 +1,66 @@
+package dev.apogee.remoting.netty;
+
+import dev.apogee.remoting.protocol.RemotingCommand;
+import io.netty.channel.Channel;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A request waiting for its response: the correlation table entry keyed by opaque. Completed exactly once, by the
+ * event loop (response arrived), the timeout scanner, or the channel-closed handler; whichever comes first wins.
+ */
+final class ResponseFuture {
+    private final Channel channel;
+    private final int opaque;
+    private final long deadlineNanos;
+    private final long timeoutMillis;
+    private final CompletableFuture<RemotingCommand> result = new CompletableFuture<>();
+    private final Semaphore permits;
+    private final AtomicBoolean permitReleased = new AtomicBoolean();
+
+    ResponseFuture(Channel channel, int opaque, long timeoutMillis, Semaphore permits) {
+        this.channel = channel;
+        this.opaque = opaque;
+        this.timeoutMillis = timeoutMillis;
+        this.deadlineNanos = System.nanoTime() + timeoutMillis * 1_000_000L;
+        this.permits = permits;
+    }
+
+    Channel channel() {
+        return channel;
+    }
+
+    int opaque() {
+        return opaque;
+    }
+
+    long timeoutMillis() {
+        return timeoutMillis;
+    }
+
+    boolean isExpired(long nowNanos) {
+        return nowNanos - deadlineNanos > 0;
+    }
+
+    CompletableFuture<RemotingCommand> result() {
+        return result;
+    }
+
+    void complete(RemotingCommand response) {
+        releasePermit();
+        result.complete(response);
+    }
+
+    void fail(Throwable cause) {
+        releasePermit();
+        result.completeExceptionally(cause);
+    }
+
+    private void releasePermit() {
+        if (permits != null && permitReleased.compareAndSet(false, true)) {
+            permits.release();
+        }
+    }
+}

@@ -1,0 +1,11 @@
+/**
+ * The Netty transport: {@link dev.apogee.remoting.netty.NettyRemotingServer} and
+ * {@link dev.apogee.remoting.netty.NettyRemotingClient}, both {@link dev.apogee.remoting.netty.RemotingEndpoint}s.
+ *
+ * <p>Threads: each connection's event loop decodes frames, routes responses to the correlation table and hands
+ * requests to the executor registered for their code (never running a processor itself). Processors answer on their
+ * executor or later from any thread through {@link dev.apogee.remoting.netty.RemotingResponder}. One scanner thread
+ * per endpoint expires requests; one event thread per endpoint delivers connection events; async completions run
+ * on the endpoint's callback executor. Processor registration happens before start and is read-only afterwards.
+ */
+package dev.apogee.remoting.netty;

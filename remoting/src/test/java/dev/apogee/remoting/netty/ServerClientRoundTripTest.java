@@ -1,0 +1,63 @@
+package dev.apogee.remoting.netty;
+
+import dev.apogee.remoting.protocol.RemotingCommand;
+import dev.apogee.remoting.protocol.ResponseCode;
+import dev.apogee.remoting.protocol.SerializeType;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class ServerClientRoundTripTest {
+    private NettyRemotingServer server;
+    private ExecutorService executor;
+
+    @BeforeEach
+    void startServer() throws Exception {
+        server = new NettyRemotingServer(new NettyServerConfig().setBindAddress("127.0.0.1"));
+        executor = RemotingExecutors.bounded("echo", 2, 1000);
+        server.registerProcessor(100, (channel, request) -> {
+            RemotingCommand response = RemotingCommand.createResponse(request, ResponseCode.SUCCESS, "ok");
+            response.putExtField("echo", request.extField("value"));
+            response.body(request.body());
+            return response;
+        }, executor);
+        server.start();
+    }
+
+    @AfterEach
+    void stopServer() throws Exception {
+        server.shutdown();
+        executor.shutdownNow();
+        executor.awaitTermination(5, TimeUnit.SECONDS);
+    }
+
+    @ParameterizedTest
+    @EnumSource(SerializeType.class)
+    void syncAsyncAndUnknownCode(SerializeType type) throws Exception {
+        try (NettyRemotingClient client = new NettyRemotingClient(new NettyClientConfig().setSerializeType(type))) {
+            client.start();
+            String address = "127.0.0.1:" + server.localPort();
+            RemotingCommand request = RemotingCommand.createRequest(100).putExtField("value", "héllo\u0001")
+                    .body(new byte[] {1, 2, 3});
+            RemotingCommand response = client.invokeSync(address, request, 3000);
+            assertEquals(ResponseCode.SUCCESS, response.code());
+            assertEquals("héllo\u0001", response.extField("echo"));
+            assertEquals(type, response.serializeType());
+            assertArrayEquals(new byte[] {1, 2, 3}, response.body());
+
+            RemotingCommand async = client.invokeAsync(address,
+                    RemotingCommand.createRequest(100).putExtField("value", "a"), 3000).get(5, TimeUnit.SECONDS);
+            assertEquals("a", async.extField("echo"));
+
+            RemotingCommand unknown = client.invokeSync(address, RemotingCommand.createRequest(12345), 3000);
+            assertEquals(ResponseCode.REQUEST_CODE_NOT_SUPPORTED, unknown.code());
+        }
+    }
+}

@@ -1,0 +1,15 @@
+/**
+ * Fixed-size memory-mapped files and queues of them, shared by the commit log and the consume queues.
+ *
+ * <p>Threads: a {@link dev.apogee.store.file.MappedFile}'s bytes and {@code wrotePosition} are written by exactly one
+ * appender at a time (the commit log's put-lock holder, or the dispatch thread for consume queues); its
+ * {@code committedPosition} by the commit service, its {@code flushedPosition} by the flush service that owns the
+ * queue. Positions are volatile, written after the bytes they cover, so a reader that reads a position first sees
+ * every byte below it. {@link dev.apogee.store.file.AllocateMappedFileService} creates and pre-touches the next
+ * commit-log file on its own thread ({@code apogee-store-allocate}).
+ *
+ * <p>Unmapping: deleted files are not unmapped explicitly; their buffers are dropped and the JVM unmaps them when
+ * they become unreachable. That keeps zero-copy slices handed to pulls safe even after retention deletes the file
+ * (an explicit {@code invokeCleaner} would turn such a late read into a JVM crash).
+ */
+package dev.apogee.store.file;
