@@ -191,7 +191,9 @@ class JsonReaderTest {
         JsonReader r = new JsonReader("{\"a\":1}");
         r.beginObject();
         assertThrows(JsonException.class, r::nextString);
-        assertThrows(JsonException.class, () -> new JsonReader("[]").skipValue());
+        JsonReader empty = new JsonReader("[]");
+        empty.beginArray();
+        assertThrows(JsonException.class, empty::skipValue);
     }
 
     @Test

@@ -58,7 +58,7 @@ class JsonWriterTest {
     void escapesLikeFastjson() {
         JsonWriter w = new JsonWriter();
         w.value("a\u0001b\u007f/c\"\\\n\t\b\f\r\u2028é😀\u001f");
-        assertEquals("\"a\\u0001b\\u007F/c\\\"\\\\\\n\\t\\b\\f\\r\u2028é😀\\u001F\"", w.toString());
+        assertEquals("\"a\\u0001b\\u007F/c\\\"\\\\\\n\\t\\b\\f\\r\\u2028é😀\\u001F\"", w.toString());
     }
 
     @Test

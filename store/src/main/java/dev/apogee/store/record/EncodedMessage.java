@@ -9,6 +9,7 @@ import java.nio.ByteBuffer;
  * shared afterwards.
  */
 public final class EncodedMessage {
+    public String topicName;
     public byte[] topic;
     public int queueId;
     public int flag;

@@ -1,0 +1,53 @@
+package dev.apogee.client.message;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The properties string (section 4.3): {@code name\u0001value\u0002} per pair, a separator after every pair as the
+ * 5.3.3 client writes it. Decoding follows the official parser: empty names or values are dropped, later duplicates
+ * win, a missing final separator is accepted.
+ */
+public final class PropertiesCodec {
+    public static final char NAME_VALUE_SEPARATOR = '\u0001';
+    public static final char PROPERTY_SEPARATOR = '\u0002';
+
+    private PropertiesCodec() {
+    }
+
+    public static String encode(Map<String, String> properties) {
+        if (properties == null || properties.isEmpty()) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder(properties.size() * 24);
+        for (Map.Entry<String, String> entry : properties.entrySet()) {
+            if (entry.getValue() == null) {
+                continue;
+            }
+            sb.append(entry.getKey()).append(NAME_VALUE_SEPARATOR).append(entry.getValue())
+                    .append(PROPERTY_SEPARATOR);
+        }
+        return sb.toString();
+    }
+
+    public static Map<String, String> decode(String properties) {
+        Map<String, String> map = new HashMap<>();
+        if (properties == null || properties.isEmpty()) {
+            return map;
+        }
+        int length = properties.length();
+        int start = 0;
+        while (start < length) {
+            int end = properties.indexOf(PROPERTY_SEPARATOR, start);
+            if (end < 0) {
+                end = length;
+            }
+            int split = properties.indexOf(NAME_VALUE_SEPARATOR, start);
+            if (split > start && split < end - 1) {
+                map.put(properties.substring(start, split), properties.substring(split + 1, end));
+            }
+            start = end + 1;
+        }
+        return map;
+    }
+}

@@ -1,0 +1,263 @@
+package dev.apogee.store.commitlog;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.time.Clock;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+
+import dev.apogee.store.PutResult;
+import dev.apogee.store.PutStatus;
+import dev.apogee.store.file.MappedFile;
+import dev.apogee.store.file.MappedFileQueue;
+import dev.apogee.store.record.EncodedMessage;
+import dev.apogee.store.record.MessageRecordEncoder;
+import dev.apogee.store.record.MessageRecordFlyweight;
+import dev.apogee.store.record.SysFlag;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Appends prepared messages to the commit-log file queue under the put lock (see package doc) and serves reads of
+ * whole records by physical offset.
+ *
+ * <p>A record that does not fit the rest of the current file (keeping room for the 8-byte blank header) goes to
+ * the next file; the rest of the current file is covered by an end-of-file blank record. A batch is written
+ * contiguously into one file. Prepared (half) and rollback transactional records get queue offset 0 and do not
+ * advance the queue counter, like RocketMQ, because they never get a consume-queue entry.
+ */
+public final class CommitLog {
+    private static final Logger LOG = LoggerFactory.getLogger(CommitLog.class);
+
+    private final MappedFileQueue queue;
+    private final QueueOffsetTable offsets = new QueueOffsetTable();
+    private final ReentrantLock putLock = new ReentrantLock();
+    private final Clock clock;
+    private final long busyTimeoutNanos;
+    private final Runnable onAppend;
+    private volatile long lockedSinceNanos;
+    private volatile boolean diskFull;
+
+    /**
+     * @param onAppend called after every successful append, outside the lock (wakes the dispatcher)
+     */
+    public CommitLog(MappedFileQueue queue, Clock clock, long osPageCacheBusyTimeoutMs, Runnable onAppend) {
+        this.queue = queue;
+        this.clock = clock;
+        this.busyTimeoutNanos = osPageCacheBusyTimeoutMs * 1_000_000L;
+        this.onAppend = onAppend;
+    }
+
+    public MappedFileQueue fileQueue() {
+        return queue;
+    }
+
+    public QueueOffsetTable offsetTable() {
+        return offsets;
+    }
+
+    public ReentrantLock putLock() {
+        return putLock;
+    }
+
+    /** Set by the disk check of the clean service; makes appends return DISK_FULL. */
+    public void setDiskFull(boolean full) {
+        if (full != diskFull) {
+            LOG.warn("STORE-DISK-FULL disk full flag now {}", full);
+        }
+        diskFull = full;
+    }
+
+    public boolean isDiskFull() {
+        return diskFull;
+    }
+
+    /** True when the current lock holder has been inside the append region longer than the busy timeout. */
+    public boolean isOsPageCacheBusy() {
+        long since = lockedSinceNanos;
+        return since != 0 && System.nanoTime() - since > busyTimeoutNanos;
+    }
+
+    /** Appends one message. Never throws for expected outcomes. */
+    public PutResult append(EncodedMessage m) {
+        if (diskFull) {
+            return PutResult.failure(PutStatus.DISK_FULL);
+        }
+        if (isOsPageCacheBusy()) {
+            return PutResult.failure(PutStatus.OS_PAGE_CACHE_BUSY);
+        }
+        PutResult result;
+        putLock.lock();
+        try {
+            lockedSinceNanos = System.nanoTime();
+            result = appendLocked(m);
+        } finally {
+            lockedSinceNanos = 0;
+            putLock.unlock();
+        }
+        if (result.status() == PutStatus.PUT_OK) {
+            onAppend.run();
+        }
+        return result;
+    }
+
+    private PutResult appendLocked(EncodedMessage m) {
+        long now = clock.millis();
+        MappedFile f = fileWithRoom(m.recordSize);
+        if (f == null) {
+            return PutResult.failure(diskFull ? PutStatus.DISK_FULL : PutStatus.UNKNOWN_ERROR);
+        }
+        boolean consumable = SysFlag.isConsumable(m.sysFlag);
+        long queueOffset = consumable ? offsets.get(m.topicName, m.queueId) : 0L;
+        int pos = f.wrotePosition();
+        long phys = f.fileFromOffset() + pos;
+        MessageRecordEncoder.encode(f.appendBuffer(), pos, m, queueOffset, phys, now);
+        f.setWrotePosition(pos + m.recordSize, now);
+        if (consumable) {
+            offsets.set(m.topicName, m.queueId, queueOffset + 1);
+        }
+        return new PutResult(PutStatus.PUT_OK, phys, m.recordSize, queueOffset, 1, now, new long[] {phys});
+    }
+
+    /** Appends messages of one topic and queue contiguously into one file. */
+    public PutResult appendBatch(List<EncodedMessage> batch) {
+        if (diskFull) {
+            return PutResult.failure(PutStatus.DISK_FULL);
+        }
+        if (isOsPageCacheBusy()) {
+            return PutResult.failure(PutStatus.OS_PAGE_CACHE_BUSY);
+        }
+        int total = 0;
+        for (int i = 0; i < batch.size(); i++) {
+            total += batch.get(i).recordSize;
+        }
+        if (total + MessageRecordFlyweight.BLANK_HEADER_LENGTH > queue.fileSize()) {
+            return PutResult.failure(PutStatus.MESSAGE_ILLEGAL);
+        }
+        PutResult result;
+        putLock.lock();
+        try {
+            lockedSinceNanos = System.nanoTime();
+            result = appendBatchLocked(batch, total);
+        } finally {
+            lockedSinceNanos = 0;
+            putLock.unlock();
+        }
+        if (result.status() == PutStatus.PUT_OK) {
+            onAppend.run();
+        }
+        return result;
+    }
+
+    private PutResult appendBatchLocked(List<EncodedMessage> batch, int total) {
+        long now = clock.millis();
+        MappedFile f = fileWithRoom(total);
+        if (f == null) {
+            return PutResult.failure(diskFull ? PutStatus.DISK_FULL : PutStatus.UNKNOWN_ERROR);
+        }
+        EncodedMessage first = batch.get(0);
+        boolean consumable = SysFlag.isConsumable(first.sysFlag);
+        long firstQueueOffset = consumable ? offsets.get(first.topicName, first.queueId) : 0L;
+        long queueOffset = firstQueueOffset;
+        int pos = f.wrotePosition();
+        long firstPhys = f.fileFromOffset() + pos;
+        long[] physicalOffsets = new long[batch.size()];
+        ByteBuffer target = f.appendBuffer();
+        for (int i = 0; i < batch.size(); i++) {
+            EncodedMessage m = batch.get(i);
+            long phys = f.fileFromOffset() + pos;
+            physicalOffsets[i] = phys;
+            MessageRecordEncoder.encode(target, pos, m, consumable ? queueOffset : 0L, phys, now);
+            pos += m.recordSize;
+            if (consumable) {
+                queueOffset++;
+            }
+        }
+        f.setWrotePosition(pos, now);
+        if (consumable) {
+            offsets.set(first.topicName, first.queueId, queueOffset);
+        }
+        return new PutResult(PutStatus.PUT_OK, firstPhys, total, firstQueueOffset, batch.size(), now,
+                physicalOffsets);
+    }
+
+    /** Current file if {@code size} plus a blank header fits, else closes it with a blank and returns the next. */
+    private MappedFile fileWithRoom(int size) {
+        try {
+            MappedFile f = queue.lastFileForAppend(0);
+            if (f.remaining() >= size + MessageRecordFlyweight.BLANK_HEADER_LENGTH) {
+                return f;
+            }
+            int pos = f.wrotePosition();
+            MessageRecordEncoder.encodeBlank(f.appendBuffer(), pos, f.remaining());
+            f.setWrotePosition(f.fileSize(), 0);
+            return queue.lastFileForAppend(0);
+        } catch (IOException e) {
+            if (isNoSpace(e)) {
+                setDiskFull(true);
+            }
+            LOG.error("STORE-IO cannot create commit-log file", e);
+            return null;
+        }
+    }
+
+    private static boolean isNoSpace(IOException e) {
+        String msg = String.valueOf(e.getMessage()).toLowerCase(java.util.Locale.ROOT);
+        return msg.contains("no space") || msg.contains("disk quota");
+    }
+
+    /** Removes a topic's queue counters (topic deletion). */
+    public void removeTopic(String topic) {
+        putLock.lock();
+        try {
+            offsets.remove(topic);
+        } finally {
+            putLock.unlock();
+        }
+    }
+
+    /** One whole record at {@code offset} as a read-only slice, or null when out of range or not a message. */
+    public ByteBuffer readRecord(long offset) {
+        MappedFile f = queue.findByOffset(offset);
+        if (f == null) {
+            return null;
+        }
+        int pos = (int) (offset - f.fileFromOffset());
+        int readable = f.readablePosition();
+        if (pos + MessageRecordFlyweight.BLANK_HEADER_LENGTH > readable) {
+            return null;
+        }
+        ByteBuffer mapped = f.mappedBuffer();
+        int size = mapped.getInt(pos);
+        int magic = mapped.getInt(pos + MessageRecordFlyweight.MAGIC_OFFSET);
+        if ((magic != MessageRecordFlyweight.MAGIC_V1 && magic != MessageRecordFlyweight.MAGIC_V2)
+                || size < MessageRecordFlyweight.MIN_RECORD_SIZE || pos + size > readable) {
+            return null;
+        }
+        return f.slice(pos, size);
+    }
+
+    /** A record of known size (from a consume-queue entry); null when its file is gone or not yet readable. */
+    public ByteBuffer readRecord(long offset, int size) {
+        MappedFile f = queue.findByOffset(offset);
+        if (f == null) {
+            return null;
+        }
+        int pos = (int) (offset - f.fileFromOffset());
+        return pos + size <= f.readablePosition() ? f.slice(pos, size) : null;
+    }
+
+    /** Store timestamp of the record at {@code offset}, or -1. */
+    public long storeTimestampAt(long offset) {
+        ByteBuffer r = readRecord(offset);
+        return r == null ? -1 : new MessageRecordFlyweight().wrap(r, 0).storeTimestamp();
+    }
+
+    public long minOffset() {
+        return queue.minOffset();
+    }
+
+    public long maxReadableOffset() {
+        return queue.maxReadableOffset();
+    }
+}

@@ -1,0 +1,128 @@
+package dev.apogee.store.file;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+import dev.apogee.store.service.ServiceThread;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Creates, pre-writes and maps the next commit-log file ahead of need, on its own thread
+ * ({@code apogee-store-allocate}), so the appender normally takes a ready file instead of waiting for creation.
+ *
+ * <p>The appender (holding the put lock) calls {@link #create}: it takes the ready file when its offset matches, waits
+ * if that very file is being prepared, and otherwise creates it itself; then it asks for the file after. State shared
+ * between the two threads is guarded by {@code lock}.
+ */
+public final class AllocateMappedFileService extends ServiceThread implements MappedFileQueue.FileFactory {
+    private static final Logger LOG = LoggerFactory.getLogger(AllocateMappedFileService.class);
+
+    private final Path dir;
+    private final int fileSize;
+    private final boolean preallocate;
+    private final TransientStorePool pool;
+    private final Object lock = new Object();
+    private long requestedOffset = -1;
+    private long allocatingOffset = -1;
+    private MappedFile ready;
+
+    public AllocateMappedFileService(Path dir, int fileSize, boolean preallocate, TransientStorePool pool) {
+        this.dir = dir;
+        this.fileSize = fileSize;
+        this.preallocate = preallocate;
+        this.pool = pool;
+    }
+
+    @Override
+    public String name() {
+        return "apogee-store-allocate";
+    }
+
+    @Override
+    protected long intervalMs() {
+        return 1_000;
+    }
+
+    /** Appender thread: the file starting at {@code from}, ready-made when possible. */
+    @Override
+    public MappedFile create(long from) throws IOException {
+        MappedFile f = null;
+        synchronized (lock) {
+            while (allocatingOffset == from && isStarted() && !isStopped()) {
+                try {
+                    lock.wait(100);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException("interrupted waiting for file " + from, e);
+                }
+            }
+            if (ready != null) {
+                if (ready.fileFromOffset() == from) {
+                    f = ready;
+                } else {
+                    ready.destroy();
+                }
+                ready = null;
+            }
+        }
+        if (f == null) {
+            f = MappedFile.create(dir, from, fileSize, false, pool); // sparse: never make the appender wait long
+        }
+        requestNext(from + fileSize);
+        return f;
+    }
+
+    private void requestNext(long offset) {
+        if (!isStarted() || isStopped()) {
+            return;
+        }
+        synchronized (lock) {
+            requestedOffset = offset;
+        }
+        wakeup();
+    }
+
+    @Override
+    protected void onWakeup() {
+        long offset;
+        synchronized (lock) {
+            if (requestedOffset < 0 || (ready != null && ready.fileFromOffset() == requestedOffset)) {
+                return;
+            }
+            offset = requestedOffset;
+            allocatingOffset = offset;
+        }
+        MappedFile f = null;
+        try {
+            long t0 = System.nanoTime();
+            f = MappedFile.create(dir, offset, fileSize, preallocate, pool);
+            LOG.debug("pre-allocated {} in {} ms", f.path(), (System.nanoTime() - t0) / 1_000_000);
+        } catch (IOException e) {
+            LOG.warn("STORE-ALLOC-FAIL cannot pre-allocate file at offset {}", offset, e);
+        } finally {
+            synchronized (lock) {
+                allocatingOffset = -1;
+                if (f != null) {
+                    if (requestedOffset == offset && ready == null) {
+                        ready = f;
+                    } else {
+                        f.destroy();
+                    }
+                }
+                lock.notifyAll();
+            }
+        }
+    }
+
+    @Override
+    protected void onShutdown() {
+        synchronized (lock) {
+            if (ready != null) {
+                ready.destroy();
+                ready = null;
+            }
+            lock.notifyAll();
+        }
+    }
+}

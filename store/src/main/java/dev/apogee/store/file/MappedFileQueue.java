@@ -1,0 +1,249 @@
+package dev.apogee.store.file;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Stream;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An ordered run of same-size {@link MappedFile}s in one directory forming one logical log, addressed by a
+ * {@code long} offset; file i starts at offset {@code first + i * fileSize}.
+ *
+ * <p>The file list is copy-on-write: the appender adds at the tail, retention removes at the head, readers find files
+ * without locking. {@code flushedWhere}/{@code committedWhere} belong to the flush/commit thread.
+ */
+public final class MappedFileQueue {
+    private static final Logger LOG = LoggerFactory.getLogger(MappedFileQueue.class);
+
+    /** Creates the file starting at a given offset (directly, or via the allocation service). */
+    @FunctionalInterface
+    public interface FileFactory {
+        MappedFile create(long fromOffset) throws IOException;
+    }
+
+    private final Path dir;
+    private final int fileSize;
+    private final FileFactory factory;
+    private final CopyOnWriteArrayList<MappedFile> files = new CopyOnWriteArrayList<>();
+    private volatile long flushedWhere;
+    private volatile long committedWhere;
+
+    public MappedFileQueue(Path dir, int fileSize, FileFactory factory) {
+        this.dir = dir;
+        this.fileSize = fileSize;
+        this.factory = factory;
+    }
+
+    /** A queue whose files are created in the calling thread, sparse (consume queues). */
+    public static MappedFileQueue direct(Path dir, int fileSize) {
+        return new MappedFileQueue(dir, fileSize, from -> MappedFile.create(dir, from, fileSize, false, null));
+    }
+
+    public Path dir() { return dir; }
+    public int fileSize() { return fileSize; }
+    public List<MappedFile> files() { return files; }
+    public boolean isEmpty() { return files.isEmpty(); }
+    public long flushedWhere() { return flushedWhere; }
+    public long committedWhere() { return committedWhere; }
+
+    public void setFlushedWhere(long v) {
+        flushedWhere = v;
+    }
+
+    public void setCommittedWhere(long v) {
+        committedWhere = v;
+    }
+
+    /** Opens every file of the directory, in offset order; files of the wrong size are an error. */
+    public void load() throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return;
+        }
+        List<Path> paths = new ArrayList<>();
+        try (Stream<Path> s = Files.list(dir)) {
+            s.filter(p -> p.getFileName().toString().matches("\\d{20}")).sorted().forEach(paths::add);
+        }
+        for (Path p : paths) {
+            long size = Files.size(p);
+            if (size != fileSize) {
+                throw new IOException("STORE-FILE-SIZE " + p + " has " + size + " bytes, expected " + fileSize
+                        + " (was the file size configuration changed?)");
+            }
+            files.add(MappedFile.open(p, fileSize));
+        }
+    }
+
+    public MappedFile firstFile() {
+        List<MappedFile> snapshot = files;
+        return snapshot.isEmpty() ? null : snapshot.get(0);
+    }
+
+    public MappedFile lastFile() {
+        while (true) {
+            try {
+                return files.isEmpty() ? null : files.get(files.size() - 1);
+            } catch (IndexOutOfBoundsException raced) {
+                // a concurrent delete shrank the list between size() and get(); retry
+            }
+        }
+    }
+
+    /**
+     * The file to append to: the last one if it has room, else a new one after it (or at {@code startOffset}
+     * rounded down to a file boundary when the queue is empty). Appender thread only.
+     */
+    public MappedFile lastFileForAppend(long startOffset) throws IOException {
+        MappedFile last = lastFile();
+        long from;
+        if (last == null) {
+            from = startOffset - startOffset % fileSize;
+        } else if (last.isFull()) {
+            from = last.fileFromOffset() + fileSize;
+        } else {
+            return last;
+        }
+        MappedFile created = factory.create(from);
+        files.add(created);
+        return created;
+    }
+
+    /** The file holding {@code offset}, or null when it is outside the files present. */
+    public MappedFile findByOffset(long offset) {
+        MappedFile first = firstFile();
+        if (first == null || offset < first.fileFromOffset()) {
+            return null;
+        }
+        long index = (offset - first.fileFromOffset()) / fileSize;
+        try {
+            MappedFile f = files.get((int) index);
+            return offset < f.fileFromOffset() + fileSize && offset >= f.fileFromOffset() ? f : scan(offset);
+        } catch (IndexOutOfBoundsException e) {
+            return null;
+        }
+    }
+
+    private MappedFile scan(long offset) {
+        for (MappedFile f : files) {
+            if (offset >= f.fileFromOffset() && offset < f.fileFromOffset() + fileSize) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    /** Offset of the first byte still present; 0 when empty. */
+    public long minOffset() {
+        MappedFile first = firstFile();
+        return first == null ? 0 : first.fileFromOffset();
+    }
+
+    /** Offset just past the last readable byte. */
+    public long maxReadableOffset() {
+        MappedFile last = lastFile();
+        return last == null ? 0 : last.fileFromOffset() + last.readablePosition();
+    }
+
+    /** Offset just past the last written byte (may include uncommitted transient-pool bytes). */
+    public long maxWrittenOffset() {
+        MappedFile last = lastFile();
+        return last == null ? 0 : last.fileFromOffset() + last.wrotePosition();
+    }
+
+    /**
+     * One flush step: fdatasync of the file holding {@code flushedWhere} if it has at least {@code minPages} dirty
+     * pages. Returns true when {@code flushedWhere} moved. Flush thread only.
+     */
+    public boolean flush(int minPages) throws IOException {
+        MappedFile f = findByOffset(flushedWhere);
+        if (f == null) {
+            f = firstFile();
+            if (f == null || flushedWhere >= f.fileFromOffset()) {
+                return false;
+            }
+        }
+        long before = flushedWhere;
+        int pos = f.flush(minPages);
+        long where = f.fileFromOffset() + pos;
+        if (where > flushedWhere) {
+            flushedWhere = where;
+        }
+        return flushedWhere != before;
+    }
+
+    /** Flushes until everything readable now is durable (crossing into later files as needed). */
+    public void flushAll() throws IOException {
+        long target = maxReadableOffset();
+        while (flushedWhere < target && flush(0)) {
+            // loop: one step per file
+        }
+    }
+
+    /** One commit step of the transient pool; returns true when {@code committedWhere} moved. */
+    public boolean commit(int minPages) throws IOException {
+        MappedFile f = findByOffset(committedWhere);
+        if (f == null) {
+            return false;
+        }
+        long before = committedWhere;
+        committedWhere = f.fileFromOffset() + f.commit(minPages);
+        return committedWhere != before;
+    }
+
+    /** Deletes files entirely past {@code offset} and zeroes the tail of the file holding it (recovery). */
+    public void truncateTo(long offset) {
+        List<MappedFile> drop = new ArrayList<>();
+        for (MappedFile f : files) {
+            long end = f.fileFromOffset() + fileSize;
+            if (end <= offset) {
+                f.setAllPositions(fileSize);
+            } else if (f.fileFromOffset() <= offset) {
+                int pos = (int) (offset - f.fileFromOffset());
+                f.setAllPositions(pos);
+                f.zeroFrom(pos);
+            } else {
+                drop.add(f);
+            }
+        }
+        for (MappedFile f : drop) {
+            LOG.warn("STORE-TRUNCATE deleting {} past offset {}", f.path(), offset);
+            files.remove(f);
+            f.destroy();
+        }
+        flushedWhere = offset;
+        committedWhere = offset;
+    }
+
+    /** Removes the given head files from the queue and deletes them. */
+    public void deleteFiles(List<MappedFile> victims) {
+        for (MappedFile f : victims) {
+            files.remove(f);
+            f.destroy();
+        }
+    }
+
+    /** Closes every file (no flush). */
+    public void close() {
+        for (MappedFile f : files) {
+            f.close();
+        }
+    }
+
+    /** Deletes every file and the directory. */
+    public void destroy() {
+        for (MappedFile f : files) {
+            f.destroy();
+        }
+        files.clear();
+        try {
+            Files.deleteIfExists(dir);
+        } catch (IOException e) {
+            LOG.warn("STORE-FILE-DEL cannot delete {}", dir, e);
+        }
+    }
+}
