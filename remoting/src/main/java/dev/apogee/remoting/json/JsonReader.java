@@ -240,17 +240,36 @@ public final class JsonReader {
     }
 
     /**
-     * Skips the next value including any nested content. In name position it skips the whole member:
-     * the name (or object key) and its value.
+     * Skips the next value including any nested content. As in Gson, a member name counts as a value of
+     * its own: in name position this skips only the name (or the whole object key), so skipping an unknown
+     * member whose name was not read takes two calls.
      */
     public void skipValue() {
-        int p = peekKind();
-        boolean member = p == P_QUOTED_NAME || p == P_UNQUOTED_NAME
-            || (p == P_BEGIN_OBJECT && stack[stackSize - 1] == OBJECT_KEY_PENDING);
-        skipOne();
-        if (member) {
-            skipOne();
-        }
+        int open = 0;
+        do {
+            int p = peekKind();
+            switch (p) {
+                case P_BEGIN_OBJECT: push(EMPTY_OBJECT); open++; break;
+                case P_BEGIN_ARRAY: push(EMPTY_ARRAY); open++; break;
+                case P_END_OBJECT:
+                case P_END_ARRAY:
+                    if (open == 0) {
+                        throw unexpected("a value");
+                    }
+                    if (p == P_END_OBJECT) {
+                        endObject();
+                    } else {
+                        endArray();
+                    }
+                    open--;
+                    break;
+                case P_STRING:
+                case P_QUOTED_NAME: text.skipQuoted(quote); break;
+                case P_EOF: throw unexpected("a value");
+                default: break; // numbers, literals and unquoted names were consumed by peek
+            }
+            peeked = P_NONE;
+        } while (open > 0);
     }
 
     /** Reads an array of strings (elements converted like {@link #nextString()}) into {@code into}. */
@@ -309,34 +328,6 @@ public final class JsonReader {
         return text.offset();
     }
 
-    private void skipOne() {
-        int open = 0;
-        do {
-            int p = peekKind();
-            switch (p) {
-                case P_BEGIN_OBJECT: push(EMPTY_OBJECT); open++; break;
-                case P_BEGIN_ARRAY: push(EMPTY_ARRAY); open++; break;
-                case P_END_OBJECT:
-                case P_END_ARRAY:
-                    if (open == 0) {
-                        throw unexpected("a value");
-                    }
-                    if (p == P_END_OBJECT) {
-                        endObject();
-                    } else {
-                        endArray();
-                    }
-                    open--;
-                    break;
-                case P_STRING:
-                case P_QUOTED_NAME: text.skipQuoted(quote); break;
-                case P_EOF: throw unexpected("a value");
-                default: break; // numbers, literals and unquoted names were consumed by peek
-            }
-            peeked = P_NONE;
-        } while (open > 0);
-    }
-
     private int peekKind() {
         if (peeked != P_NONE) {
             return peeked;
@@ -363,8 +354,8 @@ public final class JsonReader {
                     throw new JsonException("data after the end of the document", text.offset());
                 }
                 return peeked = P_EOF;
-            default:
-                throw new IllegalStateException("object key not read with beginObject()");
+            default: // OBJECT_KEY_PENDING is only on top while its key object is peeked, never here
+                throw new JsonException("object key not read with beginObject()", text.offset());
         }
     }
 

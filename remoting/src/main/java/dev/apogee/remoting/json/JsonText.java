@@ -10,6 +10,8 @@ import java.nio.charset.StandardCharsets;
  */
 final class JsonText {
     private static final int RETAINED_SCRATCH = 16 * 1024;
+    private static final int MAX_CACHED_LENGTH = 32;
+    private static final int STRING_CACHE_SIZE = 256;
     private static final boolean[] NAME_CHARS = new boolean[128];
 
     static {
@@ -32,6 +34,7 @@ final class JsonText {
     private int limit;
     private int start;
     private StringBuilder scratch = new StringBuilder(64);
+    private final String[] stringCache = new String[STRING_CACHE_SIZE];
 
     void reset(byte[] utf8, int from, int to) {
         buf = utf8;
@@ -203,12 +206,18 @@ final class JsonText {
         byte[] b = buf;
         int p = pos;
         int highBits = 0;
+        int hash = 0;
         while (p < limit) {
             byte c = b[p];
             if (c == quote) {
-                String s = highBits < 0
-                    ? new String(b, pos, p - pos, StandardCharsets.UTF_8)
-                    : new String(b, pos, p - pos, StandardCharsets.ISO_8859_1);
+                String s;
+                if (highBits < 0) {
+                    s = new String(b, pos, p - pos, StandardCharsets.UTF_8);
+                } else if (p - pos <= MAX_CACHED_LENGTH) {
+                    s = cached(pos, p - pos, hash);
+                } else {
+                    s = new String(b, pos, p - pos, StandardCharsets.ISO_8859_1);
+                }
                 pos = p + 1;
                 return s;
             }
@@ -216,9 +225,32 @@ final class JsonText {
                 return readEscaped(p, quote);
             }
             highBits |= c;
+            hash = 31 * hash + c;
             p++;
         }
         throw new JsonException("unterminated string", pos - 1 - start);
+    }
+
+    /**
+     * A short ASCII string from a small direct-mapped cache. Member names and many values (header keys,
+     * {@code "JAVA"}, {@code "0"}, broker names) repeat across documents parsed by one reader, and a hit
+     * costs a byte compare instead of an allocation. Strings are immutable, so sharing them is safe.
+     */
+    private String cached(int from, int length, int hash) {
+        int slot = (hash ^ (hash >>> 7)) & (STRING_CACHE_SIZE - 1);
+        String candidate = stringCache[slot];
+        if (candidate != null && candidate.length() == length) {
+            int i = 0;
+            while (i < length && candidate.charAt(i) == buf[from + i]) {
+                i++;
+            }
+            if (i == length) {
+                return candidate;
+            }
+        }
+        String s = new String(buf, from, length, StandardCharsets.ISO_8859_1);
+        stringCache[slot] = s;
+        return s;
     }
 
     /** Skips a string whose opening quote was consumed, without decoding it. */

@@ -1,6 +1,7 @@
 package dev.apogee.remoting.netty;
 
 import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 
 import java.util.concurrent.atomic.AtomicInteger;
@@ -48,6 +49,20 @@ final class AddressChannels {
             return true;
         }
         return future.isSuccess() && future.channel().isActive();
+    }
+
+    /**
+     * Forgets {@code channel} and closes it. Closing completes later on the event loop, and until then the channel
+     * still looks active: without the eviction the next call would be handed the dying connection and fail.
+     */
+    void evict(Channel channel) {
+        for (int i = 0; i < slots.length(); i++) {
+            ChannelFuture slot = slots.get(i);
+            if (slot != null && slot.channel() == channel) {
+                slots.compareAndSet(i, slot, null);
+            }
+        }
+        channel.close();
     }
 
     /** Closes every connection of this address. */

@@ -89,7 +89,12 @@ public final class NettyRemotingClient extends RemotingEndpoint implements AutoC
         } catch (RemotingTimeoutException e) {
             if (config.isCloseSocketIfTimeout()) {
                 LOG.info("closing {} after a synchronous call timed out (code {})", address, request.code());
-                channel.close();
+                AddressChannels pool = pools.get(address);
+                if (pool != null) {
+                    pool.evict(channel);
+                } else {
+                    channel.close();
+                }
             }
             throw e;
         }

@@ -126,7 +126,11 @@ public abstract class RemotingEndpoint {
         CompletableFuture<RemotingCommand> result = new CompletableFuture<>();
         long startNanos = System.nanoTime();
         try {
-            if (!asyncPermits.tryAcquire(timeoutMillis, TimeUnit.MILLISECONDS)) {
+            // Never wait for a permit on an event loop (an async call resuming after its connect completed): the
+            // responses that would free one may have to be read by this very thread.
+            boolean acquired = channel.eventLoop().inEventLoop() ? asyncPermits.tryAcquire()
+                    : asyncPermits.tryAcquire(timeoutMillis, TimeUnit.MILLISECONDS);
+            if (!acquired) {
                 result.completeExceptionally(new RemotingTooMuchRequestException("too many async requests in flight ("
                         + asyncPermits.availablePermits() + " permits left) to " + RemotingAddress.of(channel)));
                 return result;

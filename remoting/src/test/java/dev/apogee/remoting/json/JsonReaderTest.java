@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 class JsonReaderTest {
 
@@ -77,7 +78,10 @@ class JsonReaderTest {
         assertEquals(5, r.nextLong());
         r.endObject();
         assertTrue(r.hasNext());
-        r.skipValue(); // whole member: key object and value
+        assertEquals(JsonToken.BEGIN_OBJECT, r.peek());
+        r.skipValue(); // the key object
+        assertEquals(JsonToken.NUMBER, r.peek());
+        r.skipValue(); // its value
         assertFalse(r.hasNext());
         r.endObject();
         assertEquals(JsonToken.END_DOCUMENT, r.peek());
@@ -159,6 +163,15 @@ class JsonReaderTest {
         assertEquals("w", r.nextName());
         assertEquals(9, r.nextInt());
         r.endObject();
+
+        JsonReader names = new JsonReader("{\"unknown\":[1,2],\"b\":2}");
+        names.beginObject();
+        names.skipValue(); // the name only, as in Gson
+        assertEquals(JsonToken.BEGIN_ARRAY, names.peek());
+        names.skipValue();
+        assertEquals("b", names.nextName());
+        assertEquals(2, names.nextInt());
+        names.endObject();
     }
 
     @Test
@@ -197,14 +210,13 @@ class JsonReaderTest {
     }
 
     @Test
+    @Timeout(10)
     void deepNestingRejectedQuicklyWithoutStackOverflow() {
         byte[] deep = new byte[100_000];
         java.util.Arrays.fill(deep, (byte) '[');
-        long start = System.nanoTime();
         assertThrows(JsonException.class, () -> Json.parse(deep));
         JsonReader r = new JsonReader(deep);
         assertThrows(JsonException.class, r::skipValue);
-        assertTrue(System.nanoTime() - start < 1_000_000_000L);
 
         StringBuilder ok = new StringBuilder();
         ok.append("[".repeat(JsonReader.MAX_DEPTH)).append("]".repeat(JsonReader.MAX_DEPTH));

@@ -8,8 +8,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Creates, pre-writes and maps the next commit-log file ahead of need, on its own thread
- * ({@code apogee-store-allocate}), so the appender normally takes a ready file instead of waiting for creation.
+ * Creates, maps and pre-touches the next commit-log file ahead of need (and with {@code preallocate} also zero-fills
+ * and forces it), on its own thread ({@code apogee-store-allocate}), so the appender normally takes a ready file
+ * instead of waiting for creation.
  *
  * <p>The appender (holding the put lock) calls {@link #create}: it takes the ready file when its offset matches, waits
  * if that very file is being prepared, and otherwise creates it itself; then it asks for the file after. State shared
@@ -67,7 +68,7 @@ public final class AllocateMappedFileService extends ServiceThread implements Ma
             }
         }
         if (f == null) {
-            f = MappedFile.create(dir, from, fileSize, false, pool); // sparse: never make the appender wait long
+            f = MappedFile.create(dir, from, fileSize, MappedFile.Warmup.NONE, pool); // never make the appender wait long
         }
         requestNext(from + fileSize);
         return f;
@@ -96,7 +97,8 @@ public final class AllocateMappedFileService extends ServiceThread implements Ma
         MappedFile f = null;
         try {
             long t0 = System.nanoTime();
-            f = MappedFile.create(dir, offset, fileSize, preallocate, pool);
+            f = MappedFile.create(dir, offset, fileSize,
+                    preallocate ? MappedFile.Warmup.PREALLOCATE : MappedFile.Warmup.TOUCH, pool);
             LOG.debug("pre-allocated {} in {} ms", f.path(), (System.nanoTime() - t0) / 1_000_000);
         } catch (IOException e) {
             LOG.warn("STORE-ALLOC-FAIL cannot pre-allocate file at offset {}", offset, e);

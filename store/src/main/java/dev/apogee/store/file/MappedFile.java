@@ -6,6 +6,7 @@ import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 
 import org.slf4j.Logger;
@@ -24,6 +25,8 @@ public final class MappedFile {
     private static final Logger LOG = LoggerFactory.getLogger(MappedFile.class);
     public static final int OS_PAGE_SIZE = 4096;
     private static final int ZERO_CHUNK = 1 << 20;
+    /** Suffix of a file being pre-allocated; such files are deleted at load. */
+    public static final String TMP_SUFFIX = ".tmp";
 
     private final Path path;
     private final long fileFromOffset;
@@ -53,17 +56,27 @@ public final class MappedFile {
         return "0".repeat(Math.max(0, 20 - s.length())) + s;
     }
 
-    /**
-     * Creates a new file. With {@code preallocate} its blocks are written with zeroes and forced first, so that later
-     * fdatasyncs never allocate blocks, and its pages are touched in; otherwise it is a sparse file.
-     */
-    public static MappedFile create(Path dir, long fromOffset, int fileSize, boolean preallocate,
+    /** How much work {@link #create} does up front. */
+    public enum Warmup {
+        /** Sparse file, mapped; pages fault in on first write. */
+        NONE,
+        /** Sparse file, mapped, every page touched by reading (no disk I/O), so page tables exist. */
+        TOUCH,
+        /** Blocks written with zeroes and forced (so later fdatasyncs never allocate blocks), then touched. */
+        PREALLOCATE
+    }
+
+    /** Creates a new file, prepared as {@code warmup} says. */
+    public static MappedFile create(Path dir, long fromOffset, int fileSize, Warmup warmup,
                                     TransientStorePool pool) throws IOException {
+        boolean preallocate = warmup == Warmup.PREALLOCATE;
         Files.createDirectories(dir);
         Path p = dir.resolve(fileName(fromOffset));
-        FileChannel ch = FileChannel.open(p, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
-        try {
-            if (preallocate) {
+        if (preallocate) {
+            // written under a temporary name and renamed when complete, so a crash never leaves a short file
+            Path tmp = dir.resolve(fileName(fromOffset) + TMP_SUFFIX);
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    StandardOpenOption.TRUNCATE_EXISTING)) {
                 ByteBuffer zeros = ByteBuffer.allocateDirect(Math.min(ZERO_CHUNK, fileSize));
                 for (long pos = 0; pos < fileSize; ) {
                     zeros.clear().limit((int) Math.min(zeros.capacity(), fileSize - pos));
@@ -71,8 +84,12 @@ public final class MappedFile {
                 }
                 ch.force(true);
             }
+            Files.move(tmp, p, StandardCopyOption.ATOMIC_MOVE);
+        }
+        FileChannel ch = FileChannel.open(p, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        try {
             MappedFile f = new MappedFile(p, fromOffset, fileSize, ch, pool);
-            if (preallocate) {
+            if (warmup != Warmup.NONE) {
                 f.mapped.load();
             }
             return f;

@@ -42,7 +42,7 @@ public final class MappedFileQueue {
 
     /** A queue whose files are created in the calling thread, sparse (consume queues). */
     public static MappedFileQueue direct(Path dir, int fileSize) {
-        return new MappedFileQueue(dir, fileSize, from -> MappedFile.create(dir, from, fileSize, false, null));
+        return new MappedFileQueue(dir, fileSize, from -> MappedFile.create(dir, from, fileSize, MappedFile.Warmup.NONE, null));
     }
 
     public Path dir() { return dir; }
@@ -67,16 +67,37 @@ public final class MappedFileQueue {
         }
         List<Path> paths = new ArrayList<>();
         try (Stream<Path> s = Files.list(dir)) {
-            s.filter(p -> p.getFileName().toString().matches("\\d{20}")).sorted().forEach(paths::add);
+            s.sorted().forEach(paths::add);
         }
-        for (Path p : paths) {
+        paths.removeIf(MappedFileQueue::deleteIfTemporary);
+        paths.removeIf(p -> !p.getFileName().toString().matches("\\d{20}"));
+        for (int i = 0; i < paths.size(); i++) {
+            Path p = paths.get(i);
             long size = Files.size(p);
             if (size != fileSize) {
+                if (size < fileSize && i == paths.size() - 1) {
+                    // a tail file whose creation was cut short holds no data: never handed to an appender
+                    LOG.warn("STORE-FILE-SHORT deleting short tail file {} ({} bytes)", p, size);
+                    Files.delete(p);
+                    continue;
+                }
                 throw new IOException("STORE-FILE-SIZE " + p + " has " + size + " bytes, expected " + fileSize
                         + " (was the file size configuration changed?)");
             }
             files.add(MappedFile.open(p, fileSize));
         }
+    }
+
+    private static boolean deleteIfTemporary(Path p) {
+        if (!p.getFileName().toString().endsWith(MappedFile.TMP_SUFFIX)) {
+            return false;
+        }
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException e) {
+            LOG.warn("STORE-FILE-DEL cannot delete {}", p, e);
+        }
+        return true;
     }
 
     public MappedFile firstFile() {

@@ -72,7 +72,7 @@ public final class IndexFile {
 
     /** A new empty file named by the physical offset of its first message. */
     public static IndexFile create(Path dir, long firstPhyOffset, int slotCount, int maxEntries) throws IOException {
-        MappedFile f = MappedFile.create(dir, firstPhyOffset, fileSize(slotCount, maxEntries), false, null);
+        MappedFile f = MappedFile.create(dir, firstPhyOffset, fileSize(slotCount, maxEntries), MappedFile.Warmup.NONE, null);
         f.mappedBuffer().putInt(SLOT_COUNT_OFFSET, slotCount);
         f.mappedBuffer().putLong(BEGIN_PHY_OFFSET_OFFSET, firstPhyOffset);
         return new IndexFile(f, slotCount, maxEntries);

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Builds the benchmarks module (and what it depends on) and runs the remoting load tool.
+# usage: benchmarks/run-remoting-bench.sh [warmupSeconds=3] [secondsPerRow=10] [slices=5] [--nio]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if ! mvn -q -o -DskipTests package -pl benchmarks -am; then
+    echo "offline build failed, retrying online" >&2
+    mvn -q -DskipTests package -pl benchmarks -am
+fi
+exec java -Xms1g -Xmx1g -XX:+UseG1GC \
+    -cp "benchmarks/target/classes:benchmarks/target/lib/*" \
+    dev.apogee.benchmarks.remoting.RemotingBench "$@"

@@ -1,0 +1,169 @@
+package dev.apogee.broker;
+
+import dev.apogee.broker.client.ClientHousekeepingService;
+import dev.apogee.broker.client.ConsumerIdsChangeNotifier;
+import dev.apogee.broker.client.ConsumerRegistry;
+import dev.apogee.broker.client.ProducerRegistry;
+import dev.apogee.broker.config.BrokerConfig;
+import dev.apogee.broker.longpolling.LongPollingHold;
+import dev.apogee.broker.offset.ConsumerOffsetTable;
+import dev.apogee.broker.offset.OffsetPersistService;
+import dev.apogee.broker.persist.ConfigFile;
+import dev.apogee.broker.pull.PullChecks;
+import dev.apogee.broker.pull.PullMessageProcessor;
+import dev.apogee.broker.registration.BrokerRegistrationService;
+import dev.apogee.broker.schedule.DelayLevelTable;
+import dev.apogee.broker.send.MessageAppender;
+import dev.apogee.broker.send.MessageRedirect;
+import dev.apogee.broker.subscription.SubscriptionGroupTable;
+import dev.apogee.broker.topic.SystemTopics;
+import dev.apogee.broker.topic.TopicConfigTable;
+import dev.apogee.remoting.netty.NettyClientConfig;
+import dev.apogee.remoting.netty.NettyRemotingClient;
+import dev.apogee.remoting.netty.NettyRemotingServer;
+import dev.apogee.remoting.netty.NettyServerConfig;
+import dev.apogee.remoting.netty.RemotingBindException;
+import dev.apogee.store.FlushMode;
+import dev.apogee.store.MessageStore;
+import dev.apogee.store.StoreConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.function.LongSupplier;
+
+/**
+ * One broker: owns the store, the config tables, the client registries, the background services and the remoting
+ * server, and wires the processors to them ({@link ProcessorRegistrations}). Life cycle: {@link #start()} then
+ * {@link #shutdown()}, each called once from the controlling thread.
+ */
+public final class Broker implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Broker.class);
+
+    final BrokerConfig config;
+    final LongSupplier clock = System::currentTimeMillis;
+    final DelayLevelTable delayLevels;
+    final TopicConfigTable topics;
+    final SubscriptionGroupTable groups;
+    final ConsumerOffsetTable offsets;
+    final ConsumerIdsChangeNotifier idsChangeNotifier = new ConsumerIdsChangeNotifier();
+    final ConsumerRegistry consumers;
+    final ProducerRegistry producers;
+    final ClientHousekeepingService housekeeping;
+    final BrokerExecutors executors;
+    final NettyRemotingClient namesrvClient;
+    final BrokerRegistrationService registration;
+    final OffsetPersistService offsetPersist;
+    MessageStore store;
+    NettyRemotingServer server;
+    LongPollingHold longPolling;
+    MessageRedirect redirect;
+    MessageAppender appender;
+    PullMessageProcessor pullProcessor;
+    private volatile boolean started;
+
+    public Broker(BrokerConfig config) {
+        this.config = config;
+        this.delayLevels = new DelayLevelTable(config.getMessageDelayLevel());
+        this.topics = new TopicConfigTable(new ConfigFile(config.configDir().resolve("topics.json")));
+        this.groups = new SubscriptionGroupTable(new ConfigFile(config.configDir().resolve("subscriptionGroup.json")),
+                config.isAutoCreateSubscriptionGroup());
+        this.offsets = new ConsumerOffsetTable(new ConfigFile(config.configDir().resolve("consumerOffset.json")));
+        this.consumers = new ConsumerRegistry(clock, idsChangeNotifier);
+        this.producers = new ProducerRegistry(clock);
+        this.housekeeping = new ClientHousekeepingService(consumers, producers, config.getChannelExpiredTimeoutMillis());
+        this.executors = new BrokerExecutors(config);
+        this.namesrvClient = new NettyRemotingClient(new NettyClientConfig().setName("apogee-broker-outapi")
+                .setWorkerThreads(1).setCallbackThreads(1));
+        this.registration = new BrokerRegistrationService(config, topics, namesrvClient);
+        this.offsetPersist = new OffsetPersistService(offsets, config.getFlushConsumerOffsetIntervalMillis());
+    }
+
+    /** Recovers the store, loads the tables, starts serving and registers with the name servers. */
+    public void start() throws IOException, RemotingBindException {
+        if (config.getListenPort() == 0) {
+            config.setListenPort(FreePort.pick(config.getBindAddress()));
+        }
+        store = MessageStore.open(storeConfig());
+        topics.load(new SystemTopics(config, delayLevels.maxLevel()));
+        groups.load();
+        offsets.load();
+        redirect = new MessageRedirect(topics, groups, delayLevels);
+        appender = new MessageAppender(store, config,
+                new InetSocketAddress(config.getBrokerIP1(), config.getListenPort()));
+        pullProcessor = new PullMessageProcessor(config, store, offsets,
+                new PullChecks(config, topics, groups, consumers, null), clock);
+        longPolling = new LongPollingHold(pullProcessor::resume, clock);
+        pullProcessor.bind(longPolling, executors.pull);
+        store.addDispatchListener(longPolling);
+        server = new NettyRemotingServer(new NettyServerConfig().setName("apogee-broker")
+                .setBindAddress(config.getBindAddress()).setListenPort(config.getListenPort())
+                .setWorkerThreads(config.getServerWorkerThreads()), housekeeping);
+        idsChangeNotifier.bind(server);
+        new ProcessorRegistrations(this).registerAll(server);
+        store.start();
+        server.start();
+        longPolling.start();
+        housekeeping.start();
+        offsetPersist.start();
+        namesrvClient.start();
+        topics.onChange(registration::registerIncrementally);
+        registration.start();
+        started = true;
+        LOG.info("broker {} of cluster {} started on {} (store {}, {})", config.getBrokerName(),
+                config.getBrokerClusterName(), config.brokerAddress(), config.storeRoot(), config.getFlushDiskType());
+    }
+
+    private StoreConfig storeConfig() {
+        return StoreConfig.builder(config.storeRoot())
+                .commitLogFileSize((int) Math.min(Integer.MAX_VALUE, config.getMappedFileSizeCommitLog()))
+                .consumeQueueEntriesPerFile(Math.max(1, config.getMappedFileSizeConsumeQueue() / 20))
+                .flushMode(config.isSyncFlush() ? FlushMode.SYNC_FLUSH : FlushMode.ASYNC_FLUSH)
+                .syncFlushTimeoutMs(config.getSyncFlushTimeoutMillis())
+                .maxMessageSize(config.getMaxMessageSize())
+                .fileReservedHours(config.getFileReservedTime())
+                .deleteWhenHour(Integer.parseInt(config.getDeleteWhen().split(";")[0].trim()))
+                .diskMaxUsedRatio(config.getDiskMaxUsedSpaceRatio() / 100.0)
+                .build();
+    }
+
+    /** The port the remoting server listens on. */
+    public int port() {
+        return server.localPort();
+    }
+
+    public BrokerConfig config() {
+        return config;
+    }
+
+    /**
+     * Graceful stop: unregister from name servers, stop accepting, answer held pulls, drain the executors, close
+     * connections, persist offsets, flush and close the store.
+     */
+    public void shutdown() {
+        if (!started) {
+            return;
+        }
+        started = false;
+        registration.shutdown();
+        server.stopAccepting();
+        longPolling.shutdown();
+        housekeeping.shutdown();
+        try {
+            executors.shutdown();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        server.shutdown();
+        offsetPersist.shutdown();
+        store.shutdown();
+        namesrvClient.shutdown();
+        LOG.info("broker {} stopped", config.getBrokerName());
+    }
+
+    @Override
+    public void close() {
+        shutdown();
+    }
+}

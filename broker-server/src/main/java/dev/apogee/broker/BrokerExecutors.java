@@ -1,0 +1,43 @@
+package dev.apogee.broker;
+
+import dev.apogee.broker.config.BrokerConfig;
+import dev.apogee.remoting.netty.RemotingExecutors;
+
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The broker's processor executors, bounded so that overload is answered SYSTEM_BUSY: sends, pulls, client
+ * management (heartbeats), consumer offsets, and admin. Separate pools keep slow admin calls or a burst of sends
+ * from starving pulls and heartbeats.
+ */
+final class BrokerExecutors {
+    final ExecutorService send;
+    final ExecutorService pull;
+    final ExecutorService clientManage;
+    final ExecutorService consumerManage;
+    final ExecutorService admin;
+
+    BrokerExecutors(BrokerConfig config) {
+        send = RemotingExecutors.bounded("apogee-send", config.getSendMessageThreadPoolNums(),
+                config.getSendThreadPoolQueueCapacity());
+        pull = RemotingExecutors.bounded("apogee-pull", config.getPullMessageThreadPoolNums(),
+                config.getPullThreadPoolQueueCapacity());
+        clientManage = RemotingExecutors.bounded("apogee-client-manage", config.getClientManageThreadPoolNums(),
+                50_000);
+        consumerManage = RemotingExecutors.bounded("apogee-consumer-manage", 4, 100_000);
+        admin = RemotingExecutors.bounded("apogee-admin", config.getAdminBrokerThreadPoolNums(), 10_000);
+    }
+
+    /** Stops taking work and waits (bounded) for queued work to finish. */
+    void shutdown() throws InterruptedException {
+        List<ExecutorService> all = List.of(send, pull, clientManage, consumerManage, admin);
+        all.forEach(ExecutorService::shutdown);
+        for (ExecutorService executor : all) {
+            if (!executor.awaitTermination(5, TimeUnit.SECONDS)) {
+                executor.shutdownNow();
+            }
+        }
+    }
+}

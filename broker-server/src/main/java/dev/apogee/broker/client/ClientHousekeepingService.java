@@ -1,0 +1,90 @@
+package dev.apogee.broker.client;
+
+import dev.apogee.remoting.netty.ChannelEventListener;
+import dev.apogee.remoting.netty.NamedThreadFactory;
+import dev.apogee.remoting.netty.RemotingAddress;
+import io.netty.channel.Channel;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Drops clients that went away: at once when their connection closes (channel events, on the server's event
+ * thread), and every 10 s on its own thread ({@code apogee-client-housekeeping}) for clients silent longer than the
+ * expiry (120 s), whose connections it also closes.
+ */
+public final class ClientHousekeepingService implements ChannelEventListener {
+    private static final Logger LOG = LoggerFactory.getLogger(ClientHousekeepingService.class);
+
+    private final ConsumerRegistry consumers;
+    private final ProducerRegistry producers;
+    private final long expiryMillis;
+    private final ScheduledExecutorService thread =
+            Executors.newSingleThreadScheduledExecutor(new NamedThreadFactory("apogee-client-housekeeping", true));
+    private volatile java.util.function.Consumer<Channel> channelGoneHook = channel -> { };
+
+    public ClientHousekeepingService(ConsumerRegistry consumers, ProducerRegistry producers, long expiryMillis) {
+        this.consumers = consumers;
+        this.producers = producers;
+        this.expiryMillis = expiryMillis;
+    }
+
+    /** Extra cleanup per departed channel (queue locks, held pulls), run after the registries forgot it. */
+    public void onChannelGone(java.util.function.Consumer<Channel> hook) {
+        this.channelGoneHook = hook;
+    }
+
+    public void start() {
+        thread.scheduleWithFixedDelay(this::scanSafely, 10, 10, TimeUnit.SECONDS);
+    }
+
+    public void shutdown() {
+        thread.shutdownNow();
+    }
+
+    void scan() {
+        for (Channel channel : consumers.expiredChannels(expiryMillis)) {
+            LOG.info("consumer connection {} expired (no heartbeat for {} ms)", RemotingAddress.of(channel),
+                    expiryMillis);
+            forget(channel);
+            channel.close();
+        }
+        for (Channel channel : producers.expiredChannels(expiryMillis)) {
+            LOG.info("producer connection {} expired", RemotingAddress.of(channel));
+            forget(channel);
+            channel.close();
+        }
+    }
+
+    private void scanSafely() {
+        try {
+            scan();
+        } catch (Throwable t) {
+            LOG.error("client housekeeping scan failed", t);
+        }
+    }
+
+    private void forget(Channel channel) {
+        consumers.removeChannel(channel);
+        producers.removeChannel(channel);
+        channelGoneHook.accept(channel);
+    }
+
+    @Override
+    public void onChannelClose(String remoteAddress, Channel channel) {
+        forget(channel);
+    }
+
+    @Override
+    public void onChannelException(String remoteAddress, Channel channel) {
+        forget(channel);
+    }
+
+    @Override
+    public void onChannelIdle(String remoteAddress, Channel channel) {
+        forget(channel);
+    }
+}

@@ -1,0 +1,155 @@
+package dev.apogee.broker.config;
+
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Broker settings, named like Apache RocketMQ's {@code broker.conf} keys so operators can reuse their files.
+ * A plain bean: filled once by {@link ConfigLoader} (or by tests) before the broker starts, read-only afterwards.
+ */
+public final class BrokerConfig {
+    private String brokerClusterName = "DefaultCluster";
+    private String brokerName = "broker-a";
+    private long brokerId = 0;
+    private String brokerIP1 = "127.0.0.1";
+    private String bindAddress = "0.0.0.0";
+    private int listenPort = 10911;
+    private String namesrvAddr = "127.0.0.1:9876";
+    private String storePathRootDir = Paths.get(System.getProperty("user.home"), "apogee", "store").toString();
+    private String flushDiskType = "ASYNC_FLUSH";
+    private long mappedFileSizeCommitLog = 1024L * 1024 * 1024;
+    private int mappedFileSizeConsumeQueue = 300_000 * 20;
+    private int maxMessageSize = 4 * 1024 * 1024;
+    private boolean autoCreateTopicEnable = true;
+    private boolean autoCreateSubscriptionGroup = true;
+    private int defaultTopicQueueNums = 8;
+    private int brokerPermission = 6;
+    private boolean enablePropertyFilter = true;
+    private boolean longPollingEnable = true;
+    private long shortPollingTimeMills = 1000;
+    private int sendMessageThreadPoolNums = 4;
+    private int pullMessageThreadPoolNums = 8;
+    private int adminBrokerThreadPoolNums = 4;
+    private int clientManageThreadPoolNums = 4;
+    private int sendThreadPoolQueueCapacity = 10_000;
+    private int pullThreadPoolQueueCapacity = 100_000;
+    private int serverWorkerThreads = 3;
+    private long registerBrokerIntervalMillis = 30_000;
+    private long registerBrokerTimeoutMillis = 6_000;
+    private long channelExpiredTimeoutMillis = 120_000;
+    private long flushConsumerOffsetIntervalMillis = 5_000;
+    private long syncFlushTimeoutMillis = 5_000;
+    private String messageDelayLevel = "1s 5s 10s 30s 1m 2m 3m 4m 5m 6m 7m 8m 9m 10m 20m 30m 1h 2h";
+    private int fileReservedTime = 72;
+    private String deleteWhen = "04";
+    private int diskMaxUsedSpaceRatio = 75;
+    private boolean traceOn = true;
+    private String regionId = "DefaultRegion";
+
+    /** Namesrv addresses, split on ';' as RocketMQ does. */
+    public List<String> namesrvAddressList() {
+        List<String> addresses = new ArrayList<>();
+        if (namesrvAddr != null) {
+            for (String address : namesrvAddr.split(";")) {
+                if (!address.isBlank()) {
+                    addresses.add(address.trim());
+                }
+            }
+        }
+        return addresses;
+    }
+
+    /** The address clients use: {@code brokerIP1:listenPort}. */
+    public String brokerAddress() {
+        return brokerIP1 + ":" + listenPort;
+    }
+
+    public Path storeRoot() {
+        return Paths.get(storePathRootDir);
+    }
+
+    public Path configDir() {
+        return storeRoot().resolve("config");
+    }
+
+    public boolean isSyncFlush() {
+        return "SYNC_FLUSH".equalsIgnoreCase(flushDiskType);
+    }
+
+    public String getBrokerClusterName() { return brokerClusterName; }
+    public void setBrokerClusterName(String v) { brokerClusterName = v; }
+    public String getBrokerName() { return brokerName; }
+    public void setBrokerName(String v) { brokerName = v; }
+    public long getBrokerId() { return brokerId; }
+    public void setBrokerId(long v) { brokerId = v; }
+    public String getBrokerIP1() { return brokerIP1; }
+    public void setBrokerIP1(String v) { brokerIP1 = v; }
+    public String getBindAddress() { return bindAddress; }
+    public void setBindAddress(String v) { bindAddress = v; }
+    public int getListenPort() { return listenPort; }
+    public void setListenPort(int v) { listenPort = v; }
+    public String getNamesrvAddr() { return namesrvAddr; }
+    public void setNamesrvAddr(String v) { namesrvAddr = v; }
+    public String getStorePathRootDir() { return storePathRootDir; }
+    public void setStorePathRootDir(String v) { storePathRootDir = v; }
+    public String getFlushDiskType() { return flushDiskType; }
+    public void setFlushDiskType(String v) { flushDiskType = v; }
+    public long getMappedFileSizeCommitLog() { return mappedFileSizeCommitLog; }
+    public void setMappedFileSizeCommitLog(long v) { mappedFileSizeCommitLog = v; }
+    public int getMappedFileSizeConsumeQueue() { return mappedFileSizeConsumeQueue; }
+    public void setMappedFileSizeConsumeQueue(int v) { mappedFileSizeConsumeQueue = v; }
+    public int getMaxMessageSize() { return maxMessageSize; }
+    public void setMaxMessageSize(int v) { maxMessageSize = v; }
+    public boolean isAutoCreateTopicEnable() { return autoCreateTopicEnable; }
+    public void setAutoCreateTopicEnable(boolean v) { autoCreateTopicEnable = v; }
+    public boolean isAutoCreateSubscriptionGroup() { return autoCreateSubscriptionGroup; }
+    public void setAutoCreateSubscriptionGroup(boolean v) { autoCreateSubscriptionGroup = v; }
+    public int getDefaultTopicQueueNums() { return defaultTopicQueueNums; }
+    public void setDefaultTopicQueueNums(int v) { defaultTopicQueueNums = v; }
+    public int getBrokerPermission() { return brokerPermission; }
+    public void setBrokerPermission(int v) { brokerPermission = v; }
+    public boolean isEnablePropertyFilter() { return enablePropertyFilter; }
+    public void setEnablePropertyFilter(boolean v) { enablePropertyFilter = v; }
+    public boolean isLongPollingEnable() { return longPollingEnable; }
+    public void setLongPollingEnable(boolean v) { longPollingEnable = v; }
+    public long getShortPollingTimeMills() { return shortPollingTimeMills; }
+    public void setShortPollingTimeMills(long v) { shortPollingTimeMills = v; }
+    public int getSendMessageThreadPoolNums() { return sendMessageThreadPoolNums; }
+    public void setSendMessageThreadPoolNums(int v) { sendMessageThreadPoolNums = v; }
+    public int getPullMessageThreadPoolNums() { return pullMessageThreadPoolNums; }
+    public void setPullMessageThreadPoolNums(int v) { pullMessageThreadPoolNums = v; }
+    public int getAdminBrokerThreadPoolNums() { return adminBrokerThreadPoolNums; }
+    public void setAdminBrokerThreadPoolNums(int v) { adminBrokerThreadPoolNums = v; }
+    public int getClientManageThreadPoolNums() { return clientManageThreadPoolNums; }
+    public void setClientManageThreadPoolNums(int v) { clientManageThreadPoolNums = v; }
+    public int getSendThreadPoolQueueCapacity() { return sendThreadPoolQueueCapacity; }
+    public void setSendThreadPoolQueueCapacity(int v) { sendThreadPoolQueueCapacity = v; }
+    public int getPullThreadPoolQueueCapacity() { return pullThreadPoolQueueCapacity; }
+    public void setPullThreadPoolQueueCapacity(int v) { pullThreadPoolQueueCapacity = v; }
+    public int getServerWorkerThreads() { return serverWorkerThreads; }
+    public void setServerWorkerThreads(int v) { serverWorkerThreads = v; }
+    public long getRegisterBrokerIntervalMillis() { return registerBrokerIntervalMillis; }
+    public void setRegisterBrokerIntervalMillis(long v) { registerBrokerIntervalMillis = v; }
+    public long getRegisterBrokerTimeoutMillis() { return registerBrokerTimeoutMillis; }
+    public void setRegisterBrokerTimeoutMillis(long v) { registerBrokerTimeoutMillis = v; }
+    public long getChannelExpiredTimeoutMillis() { return channelExpiredTimeoutMillis; }
+    public void setChannelExpiredTimeoutMillis(long v) { channelExpiredTimeoutMillis = v; }
+    public long getFlushConsumerOffsetIntervalMillis() { return flushConsumerOffsetIntervalMillis; }
+    public void setFlushConsumerOffsetIntervalMillis(long v) { flushConsumerOffsetIntervalMillis = v; }
+    public long getSyncFlushTimeoutMillis() { return syncFlushTimeoutMillis; }
+    public void setSyncFlushTimeoutMillis(long v) { syncFlushTimeoutMillis = v; }
+    public String getMessageDelayLevel() { return messageDelayLevel; }
+    public void setMessageDelayLevel(String v) { messageDelayLevel = v; }
+    public int getFileReservedTime() { return fileReservedTime; }
+    public void setFileReservedTime(int v) { fileReservedTime = v; }
+    public String getDeleteWhen() { return deleteWhen; }
+    public void setDeleteWhen(String v) { deleteWhen = v; }
+    public int getDiskMaxUsedSpaceRatio() { return diskMaxUsedSpaceRatio; }
+    public void setDiskMaxUsedSpaceRatio(int v) { diskMaxUsedSpaceRatio = v; }
+    public boolean isTraceOn() { return traceOn; }
+    public void setTraceOn(boolean v) { traceOn = v; }
+    public String getRegionId() { return regionId; }
+    public void setRegionId(String v) { regionId = v; }
+}

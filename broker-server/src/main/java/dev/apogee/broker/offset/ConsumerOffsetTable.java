@@ -1,0 +1,127 @@
+package dev.apogee.broker.offset;
+
+import dev.apogee.broker.persist.ConfigFile;
+import dev.apogee.remoting.json.JsonReader;
+import dev.apogee.remoting.json.JsonWriter;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Committed consumer offsets ("next offset to consume") per group, topic and queue, persisted in
+ * {@code config/consumerOffset.json} as {@code {"offsetTable":{"topic@group":{0:5,1:3}}}} like the official broker.
+ * Written by processor threads (pull commits, offset updates), read by anyone; persisted by the
+ * {@link OffsetPersistService} thread and at shutdown. ConcurrentHashMaps make each entry's update atomic; a persist
+ * may see some of a burst of concurrent commits and catches the rest next time.
+ */
+public final class ConsumerOffsetTable {
+    private static final String SEPARATOR = "@";
+
+    private final Map<String, Map<Integer, Long>> offsets = new ConcurrentHashMap<>();
+    private final ConfigFile file;
+
+    public ConsumerOffsetTable(ConfigFile file) {
+        this.file = file;
+    }
+
+    public void load() throws IOException {
+        file.read().ifPresent(json -> read(new JsonReader(json.getBytes(StandardCharsets.UTF_8))));
+    }
+
+    private void read(JsonReader reader) {
+        reader.beginObject();
+        while (reader.hasNext()) {
+            String member = reader.nextName();
+            if (!member.equals("offsetTable")) {
+                reader.skipValue();
+                continue;
+            }
+            reader.beginObject();
+            while (reader.hasNext()) {
+                String key = reader.nextName();
+                Map<Integer, Long> queues = new ConcurrentHashMap<>();
+                reader.beginObject();
+                while (reader.hasNext()) {
+                    int queueId = (int) reader.nextNameAsLong();
+                    queues.put(queueId, reader.nextLong());
+                }
+                reader.endObject();
+                offsets.put(key, queues);
+            }
+            reader.endObject();
+        }
+        reader.endObject();
+    }
+
+    public void commit(String group, String topic, int queueId, long offset) {
+        offsets.computeIfAbsent(key(topic, group), k -> new ConcurrentHashMap<>()).put(queueId, offset);
+    }
+
+    /** @return the committed offset, or -1 when the group never committed one for this queue. */
+    public long query(String group, String topic, int queueId) {
+        Map<Integer, Long> queues = offsets.get(key(topic, group));
+        if (queues == null) {
+            return -1;
+        }
+        Long offset = queues.get(queueId);
+        return offset == null ? -1 : offset;
+    }
+
+    /** Queue id → committed offset for one group on one topic (empty when none). */
+    public Map<Integer, Long> queueOffsets(String group, String topic) {
+        Map<Integer, Long> queues = offsets.get(key(topic, group));
+        return queues == null ? Map.of() : Map.copyOf(queues);
+    }
+
+    public Set<String> groupsOf(String topic) {
+        Set<String> groups = new TreeSet<>();
+        for (String key : offsets.keySet()) {
+            int at = key.lastIndexOf(SEPARATOR);
+            if (key.substring(0, at).equals(topic)) {
+                groups.add(key.substring(at + 1));
+            }
+        }
+        return groups;
+    }
+
+    public Set<String> topicsOf(String group) {
+        Set<String> topics = new TreeSet<>();
+        for (String key : offsets.keySet()) {
+            int at = key.lastIndexOf(SEPARATOR);
+            if (key.substring(at + 1).equals(group)) {
+                topics.add(key.substring(0, at));
+            }
+        }
+        return topics;
+    }
+
+    public void removeTopic(String topic) {
+        offsets.keySet().removeIf(key -> key.substring(0, key.lastIndexOf(SEPARATOR)).equals(topic));
+    }
+
+    public void removeGroup(String group) {
+        offsets.keySet().removeIf(key -> key.substring(key.lastIndexOf(SEPARATOR) + 1).equals(group));
+    }
+
+    public void persist() throws IOException {
+        JsonWriter writer = new JsonWriter();
+        writer.beginObject().name("offsetTable").beginObject();
+        for (Map.Entry<String, Map<Integer, Long>> entry : offsets.entrySet()) {
+            writer.name(entry.getKey()).beginObject();
+            for (Map.Entry<Integer, Long> queue : entry.getValue().entrySet()) {
+                writer.name(queue.getKey()).value(queue.getValue());
+            }
+            writer.endObject();
+        }
+        writer.endObject().endObject();
+        file.write(writer.toString());
+    }
+
+    private static String key(String topic, String group) {
+        return topic + SEPARATOR + group;
+    }
+}

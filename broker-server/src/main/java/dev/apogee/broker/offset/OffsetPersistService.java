@@ -1,0 +1,51 @@
+package dev.apogee.broker.offset;
+
+import dev.apogee.remoting.netty.NamedThreadFactory;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Persists consumer offsets every interval on its own thread ({@code apogee-offset-persist}), and once more at
+ * shutdown, so that a restarted broker hands consumers back the offsets they committed.
+ */
+public final class OffsetPersistService {
+    private static final Logger LOG = LoggerFactory.getLogger(OffsetPersistService.class);
+
+    private final ConsumerOffsetTable offsets;
+    private final long intervalMillis;
+    private final ScheduledExecutorService thread =
+            Executors.newSingleThreadScheduledExecutor(new NamedThreadFactory("apogee-offset-persist", true));
+
+    public OffsetPersistService(ConsumerOffsetTable offsets, long intervalMillis) {
+        this.offsets = offsets;
+        this.intervalMillis = intervalMillis;
+    }
+
+    public void start() {
+        thread.scheduleWithFixedDelay(this::persistQuietly, intervalMillis, intervalMillis, TimeUnit.MILLISECONDS);
+    }
+
+    /** Stops the schedule and persists one last time. */
+    public void shutdown() {
+        thread.shutdown();
+        try {
+            thread.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        persistQuietly();
+    }
+
+    private void persistQuietly() {
+        try {
+            offsets.persist();
+        } catch (IOException | RuntimeException e) {
+            LOG.error("persisting consumer offsets failed", e);
+        }
+    }
+}

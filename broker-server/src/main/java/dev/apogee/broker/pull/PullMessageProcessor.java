@@ -1,0 +1,114 @@
+package dev.apogee.broker.pull;
+
+import dev.apogee.broker.config.BrokerConfig;
+import dev.apogee.broker.longpolling.HeldPull;
+import dev.apogee.broker.longpolling.LongPollingHold;
+import dev.apogee.broker.offset.ConsumerOffsetTable;
+import dev.apogee.remoting.netty.RemotingResponder;
+import dev.apogee.remoting.netty.RequestProcessor;
+import dev.apogee.remoting.protocol.RemotingCommand;
+import dev.apogee.remoting.protocol.RemotingCommandException;
+import dev.apogee.remoting.protocol.ResponseCode;
+import dev.apogee.store.GetResult;
+import dev.apogee.store.MessageFilter;
+import dev.apogee.store.MessageStore;
+import io.netty.channel.Channel;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.function.LongSupplier;
+
+/**
+ * PULL_MESSAGE (11) and LITE_PULL_MESSAGE (361): checks, optional offset commit, a read from the store with broker
+ * side filtering, and — when nothing is there and the client allows it — a hold in {@link LongPollingHold} until a
+ * message arrives. Runs on the pull executor; held pulls are re-run there too.
+ */
+public final class PullMessageProcessor implements RequestProcessor {
+    private static final Logger LOG = LoggerFactory.getLogger(PullMessageProcessor.class);
+
+    private final BrokerConfig config;
+    private final MessageStore store;
+    private final ConsumerOffsetTable offsets;
+    private final PullChecks checks;
+    private final LongSupplier clock;
+    private LongPollingHold hold;
+    private ExecutorService executor;
+
+    public PullMessageProcessor(BrokerConfig config, MessageStore store, ConsumerOffsetTable offsets,
+            PullChecks checks, LongSupplier clock) {
+        this.config = config;
+        this.store = store;
+        this.offsets = offsets;
+        this.checks = checks;
+        this.clock = clock;
+    }
+
+    /** Wires the hold and the executor held pulls are resumed on (both are created after the processor). */
+    public void bind(LongPollingHold hold, ExecutorService executor) {
+        this.hold = hold;
+        this.executor = executor;
+    }
+
+    @Override
+    public RemotingCommand processRequest(Channel channel, RemotingCommand request) {
+        return pull(channel, request, true);
+    }
+
+    /** Re-runs a released held pull and answers it. Called by the hold (dispatch or hold thread). */
+    public void resume(HeldPull pull) {
+        try {
+            executor.execute(() -> RemotingResponder.respond(pull.channel(), pull.request(), resumed(pull)));
+        } catch (RejectedExecutionException e) {
+            RemotingResponder.respond(pull.channel(), pull.request(), RemotingCommand.createResponse(
+                    pull.request(), ResponseCode.SYSTEM_BUSY, "[OVERLOAD]system busy, start flow control"));
+        }
+    }
+
+    private RemotingCommand resumed(HeldPull pull) {
+        try {
+            return pull(pull.channel(), pull.request(), false);
+        } catch (RemotingCommandException e) {
+            return RemotingCommand.createResponse(pull.request(), e.responseCode(), e.getMessage());
+        } catch (RuntimeException e) {
+            LOG.warn("re-running a held pull of {}:{} failed", pull.topic(), pull.queueId(), e);
+            return RemotingCommand.createResponse(pull.request(), ResponseCode.SYSTEM_ERROR, e.toString());
+        }
+    }
+
+    private RemotingCommand pull(Channel channel, RemotingCommand request, boolean mayHold) {
+        PullRequestHeader header = PullRequestHeader.decode(request);
+        MessageFilter filter = checks.check(header);
+        if (header.commitOffsetRequested() && config.getBrokerId() == 0) {
+            offsets.commit(header.consumerGroup(), header.topic(), header.queueId(), header.commitOffset());
+        }
+        int maxBytes = header.maxMsgBytes() <= 0 ? Integer.MAX_VALUE : header.maxMsgBytes();
+        GetResult result = store.getMessages(header.topic(), header.queueId(), header.queueOffset(),
+                Math.max(1, header.maxMsgNums()), maxBytes, filter);
+        int code = PullStatusMapping.code(result.status(), header.queueOffset());
+        if (code == ResponseCode.PULL_NOT_FOUND && mayHold && header.suspendAllowed()) {
+            long wait = config.isLongPollingEnable() ? header.suspendTimeoutMillis() : config.getShortPollingTimeMills();
+            HeldPull held = new HeldPull(channel, request, header.topic(), header.queueId(), header.queueOffset(),
+                    clock.getAsLong() + wait, filter);
+            hold.suspend(held, () -> store.getMaxOffsetInQueue(header.topic(), header.queueId()));
+            return null;
+        }
+        return response(request, result, code);
+    }
+
+    private static RemotingCommand response(RemotingCommand request, GetResult result, int code) {
+        RemotingCommand response = RemotingCommand.createResponse(request, code, result.status().name());
+        response.putExtField("suggestWhichBrokerId", "0");
+        response.putExtField("nextBeginOffset", String.valueOf(result.nextBeginOffset()));
+        response.putExtField("minOffset", String.valueOf(result.minOffset()));
+        response.putExtField("maxOffset", String.valueOf(result.maxOffset()));
+        if (code == ResponseCode.SUCCESS) {
+            List<ByteBuffer> messages = result.messages();
+            response.bodyBuffers(messages.toArray(new ByteBuffer[0]));
+        }
+        return response;
+    }
+}

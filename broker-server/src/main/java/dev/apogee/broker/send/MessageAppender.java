@@ -1,0 +1,86 @@
+package dev.apogee.broker.send;
+
+import dev.apogee.broker.config.BrokerConfig;
+import dev.apogee.broker.message.MessageProperties;
+import dev.apogee.broker.message.UniqueKeyGenerator;
+import dev.apogee.remoting.netty.RemotingResponder;
+import dev.apogee.remoting.protocol.RemotingCommand;
+import dev.apogee.remoting.protocol.ResponseCode;
+import dev.apogee.store.MessageStore;
+import dev.apogee.store.MessageToStore;
+import dev.apogee.store.PutResult;
+import dev.apogee.store.record.PropertiesCodec;
+import io.netty.channel.Channel;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Stores sent messages and answers when the store does: the send thread is released at once, so that with
+ * SYNC_FLUSH many sends wait for one group commit instead of each holding a thread. Thread-safe.
+ */
+public final class MessageAppender {
+    private static final Logger LOG = LoggerFactory.getLogger(MessageAppender.class);
+
+    private final MessageStore store;
+    private final PutResponses responses;
+    private final InetSocketAddress storeHost;
+    private final UniqueKeyGenerator uniqueKeys;
+
+    public MessageAppender(MessageStore store, BrokerConfig config, InetSocketAddress storeHost) {
+        this.store = store;
+        this.storeHost = storeHost;
+        this.responses = new PutResponses(config, storeHost);
+        this.uniqueKeys = new UniqueKeyGenerator(storeHost);
+    }
+
+    public InetSocketAddress storeHost() {
+        return storeHost;
+    }
+
+    /** Ensures the message has a UNIQ_KEY (older clients may omit it) and returns it. */
+    String ensureUniqueKey(MessageToStore message) {
+        String key = PropertiesCodec.get(message.properties(), MessageProperties.UNIQ_KEY);
+        if (key != null) {
+            return key;
+        }
+        key = uniqueKeys.next();
+        message.properties(message.properties() + MessageProperties.UNIQ_KEY + PropertiesCodec.NAME_VALUE_SEPARATOR
+                + key + PropertiesCodec.PROPERTY_SEPARATOR);
+        return key;
+    }
+
+    void appendAndRespond(Channel channel, RemotingCommand request, MessageToStore message, int queueId,
+            String uniqueKey) {
+        respondWhenStored(channel, request, store.putMessage(message), queueId, uniqueKey);
+    }
+
+    void appendBatchAndRespond(Channel channel, RemotingCommand request, List<MessageToStore> batch, int queueId,
+            String uniqueKey) {
+        respondWhenStored(channel, request, store.putMessages(batch), queueId, uniqueKey);
+    }
+
+    private void respondWhenStored(Channel channel, RemotingCommand request, CompletableFuture<PutResult> put,
+            int queueId, String uniqueKey) {
+        put.whenComplete((result, error) -> {
+            RemotingCommand response;
+            if (error != null) {
+                LOG.error("store failed for a message from {}", channel.remoteAddress(), error);
+                response = RemotingCommand.createResponse(request, ResponseCode.SYSTEM_ERROR,
+                        "store failed: " + error);
+            } else {
+                response = responses.toResponse(request, result, queueId, uniqueKey);
+            }
+            RemotingResponder.respond(channel, request, response);
+        });
+    }
+
+    /** The born host of a message: the producer's address as this broker sees it. */
+    static InetSocketAddress bornHost(Channel channel) {
+        return channel.remoteAddress() instanceof InetSocketAddress address
+                ? address : new InetSocketAddress("127.0.0.1", 0);
+    }
+}

@@ -1,0 +1,66 @@
+package dev.apogee.broker;
+
+import dev.apogee.anchor.ApacheRocketMq;
+import dev.apogee.broker.config.BrokerConfig;
+import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
+import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
+import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
+import org.apache.rocketmq.client.producer.DefaultMQProducer;
+import org.apache.rocketmq.client.producer.SendResult;
+import org.apache.rocketmq.client.producer.SendStatus;
+import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
+import org.apache.rocketmq.common.message.Message;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class SmokeWithOfficialClientTest {
+    @Test
+    void officialProducerAndPushConsumer(@TempDir Path dir) throws Exception {
+        try (ApacheRocketMq namesrv = ApacheRocketMq.startNamesrv(dir.resolve("rmq"))) {
+            BrokerConfig config = new BrokerConfig();
+            config.setListenPort(0);
+            config.setBindAddress("127.0.0.1");
+            config.setNamesrvAddr(namesrv.namesrvAddress());
+            config.setStorePathRootDir(dir.resolve("store").toString());
+            config.setMappedFileSizeCommitLog(16 * 1024 * 1024);
+            try (Broker broker = new Broker(config)) {
+                broker.start();
+                DefaultMQProducer producer = new DefaultMQProducer("pg-smoke");
+                producer.setNamesrvAddr(namesrv.namesrvAddress());
+                producer.setInstanceName("smoke-p");
+                producer.start();
+                Set<String> received = ConcurrentHashMap.newKeySet();
+                DefaultMQPushConsumer consumer = new DefaultMQPushConsumer("cg-smoke");
+                consumer.setNamesrvAddr(namesrv.namesrvAddress());
+                consumer.setInstanceName("smoke-c");
+                consumer.setConsumeFromWhere(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);
+                try {
+                    for (int i = 0; i < 20; i++) {
+                        SendResult result = producer.send(new Message("SmokeTopic", "TagA",
+                                ("hello-" + i).getBytes(StandardCharsets.UTF_8)));
+                        assertEquals(SendStatus.SEND_OK, result.getSendStatus());
+                    }
+                    consumer.subscribe("SmokeTopic", "*");
+                    consumer.registerMessageListener((MessageListenerConcurrently) (msgs, ctx) -> {
+                        msgs.forEach(m -> received.add(new String(m.getBody(), StandardCharsets.UTF_8)));
+                        return ConsumeConcurrentlyStatus.CONSUME_SUCCESS;
+                    });
+                    consumer.start();
+                    await().atMost(Duration.ofSeconds(60)).until(() -> received.size() == 20);
+                } finally {
+                    consumer.shutdown();
+                    producer.shutdown();
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,21 @@
+package dev.apogee.client;
+
+/** An error response from a broker or name server: its response code and remark. */
+public class MQBrokerException extends MQClientException {
+    private final String address;
+    private final String remark;
+
+    public MQBrokerException(int responseCode, String remark, String address) {
+        super(responseCode, "CODE: " + responseCode + " DESC: " + remark + " BROKER: " + address);
+        this.address = address;
+        this.remark = remark;
+    }
+
+    public String address() {
+        return address;
+    }
+
+    public String remark() {
+        return remark;
+    }
+}

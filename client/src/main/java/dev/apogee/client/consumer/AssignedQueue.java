@@ -1,0 +1,33 @@
+package dev.apogee.client.consumer;
+
+import dev.apogee.remoting.protocol.body.MessageQueue;
+
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A pull consumer's state for one queue. A seek starts a new epoch: pulls and buffered batches of an older epoch
+ * are discarded, so no message from before the seek is returned after it.
+ */
+final class AssignedQueue {
+    final MessageQueue queue;
+    final AtomicInteger buffered = new AtomicInteger();
+    volatile int epoch;
+    volatile long nextPullOffset;
+    /** One past the last message handed to the application: what a commit stores. */
+    volatile long consumedOffset;
+    volatile boolean dropped;
+    volatile boolean paused;
+
+    AssignedQueue(MessageQueue queue, long startOffset) {
+        this.queue = queue;
+        this.nextPullOffset = startOffset;
+        this.consumedOffset = startOffset;
+    }
+
+    /** Restarts from {@code offset} in a new epoch; returns it. */
+    synchronized int seek(long offset) {
+        nextPullOffset = offset;
+        consumedOffset = offset;
+        return ++epoch;
+    }
+}

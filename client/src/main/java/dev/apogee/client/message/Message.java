@@ -1,0 +1,172 @@
+package dev.apogee.client.message;
+
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * A message to send: topic, body, user flag and properties. Tags, keys, delay level and delivery time are kept as
+ * the reserved properties the broker understands ({@code TAGS}, {@code KEYS}, {@code DELAY}, {@code TIMER_*}).
+ *
+ * <p>Not thread-safe: built by one thread, then handed to a producer. A sent message gets its {@code UNIQ_KEY}.
+ */
+public class Message {
+    private String topic;
+    private int flag;
+    private byte[] body;
+    private Map<String, String> properties;
+
+    public Message() {
+    }
+
+    public Message(String topic, byte[] body) {
+        this(topic, null, null, body);
+    }
+
+    public Message(String topic, String tags, byte[] body) {
+        this(topic, tags, null, body);
+    }
+
+    public Message(String topic, String tags, String keys, byte[] body) {
+        this.topic = topic;
+        this.body = body;
+        if (tags != null && !tags.isEmpty()) {
+            setTags(tags);
+        }
+        if (keys != null && !keys.isEmpty()) {
+            setKeys(keys);
+        }
+        setWaitStoreMsgOK(true);
+    }
+
+    public String getTopic() {
+        return topic;
+    }
+
+    public void setTopic(String topic) {
+        this.topic = topic;
+    }
+
+    public int getFlag() {
+        return flag;
+    }
+
+    public void setFlag(int flag) {
+        this.flag = flag;
+    }
+
+    public byte[] getBody() {
+        return body;
+    }
+
+    public void setBody(byte[] body) {
+        this.body = body;
+    }
+
+    public String getTags() {
+        return getProperty(MessageConst.TAGS);
+    }
+
+    public void setTags(String tags) {
+        putProperty(MessageConst.TAGS, tags);
+    }
+
+    public String getKeys() {
+        return getProperty(MessageConst.KEYS);
+    }
+
+    public void setKeys(String keys) {
+        putProperty(MessageConst.KEYS, keys);
+    }
+
+    /** Several business keys, stored space-separated. */
+    public void setKeys(Collection<String> keys) {
+        setKeys(String.join(" ", keys));
+    }
+
+    /** Delay level 1..18 of the broker's {@code messageDelayLevel} table; 0 clears it. */
+    public int getDelayTimeLevel() {
+        String level = getProperty(MessageConst.DELAY);
+        return level == null ? 0 : Integer.parseInt(level);
+    }
+
+    public void setDelayTimeLevel(int level) {
+        if (level <= 0) {
+            clearProperty(MessageConst.DELAY);
+        } else {
+            putProperty(MessageConst.DELAY, String.valueOf(level));
+        }
+    }
+
+    /** Absolute delivery time (epoch ms) of a timer message (5.x brokers). */
+    public long getDeliverTimeMs() {
+        String value = getProperty(MessageConst.TIMER_DELIVER_MS);
+        return value == null ? 0 : Long.parseLong(value);
+    }
+
+    public void setDeliverTimeMs(long deliverTimeMs) {
+        putProperty(MessageConst.TIMER_DELIVER_MS, String.valueOf(deliverTimeMs));
+    }
+
+    /** Relative delay (ms) of a timer message (5.x brokers). */
+    public void setDelayTimeMs(long delayMillis) {
+        putProperty(MessageConst.TIMER_DELAY_MS, String.valueOf(delayMillis));
+    }
+
+    public boolean isWaitStoreMsgOK() {
+        String value = getProperty(MessageConst.WAIT);
+        return value == null || Boolean.parseBoolean(value);
+    }
+
+    public void setWaitStoreMsgOK(boolean wait) {
+        putProperty(MessageConst.WAIT, Boolean.toString(wait));
+    }
+
+    /** Sets an application property; reserved names (see {@link MessageConst#RESERVED}) are refused. */
+    public void putUserProperty(String name, String value) {
+        if (MessageConst.RESERVED.contains(name)) {
+            throw new IllegalArgumentException("the property name '" + name + "' is reserved by the system");
+        }
+        if (name == null || name.isBlank() || value == null || value.isBlank()) {
+            throw new IllegalArgumentException("property names and values must not be null or blank");
+        }
+        putProperty(name, value);
+    }
+
+    public String getUserProperty(String name) {
+        return getProperty(name);
+    }
+
+    public String getProperty(String name) {
+        return properties == null ? null : properties.get(name);
+    }
+
+    /** Sets any property including reserved ones; for the client's own use and for tests. */
+    public void putProperty(String name, String value) {
+        if (properties == null) {
+            properties = new HashMap<>();
+        }
+        properties.put(name, value);
+    }
+
+    public void clearProperty(String name) {
+        if (properties != null) {
+            properties.remove(name);
+        }
+    }
+
+    public Map<String, String> getProperties() {
+        return properties == null ? Collections.emptyMap() : properties;
+    }
+
+    public void setProperties(Map<String, String> properties) {
+        this.properties = properties;
+    }
+
+    @Override
+    public String toString() {
+        return "Message[topic=" + topic + ", flag=" + flag + ", properties=" + properties + ", bodyLength="
+                + (body == null ? 0 : body.length) + "]";
+    }
+}

@@ -1,0 +1,133 @@
+package dev.apogee.client.message;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.DataFormatException;
+
+/**
+ * Decodes stored message records (section 4.1), as found in pull, query and view responses and in transaction
+ * check-backs. Records are back to back; decoding stops at the first record with an unknown magic code.
+ *
+ * <pre>
+ * offset  width  field
+ *   0       4    TOTALSIZE
+ *   4       4    MAGICCODE (0xDAA320A7 v1: 1-byte topic length; 0xDAA320AB v2: 2-byte topic length)
+ *   8       4    BODYCRC
+ *  12       4    QUEUEID
+ *  16       4    FLAG
+ *  20       8    QUEUEOFFSET
+ *  28       8    PHYSICALOFFSET
+ *  36       4    SYSFLAG
+ *  40       8    BORNTIMESTAMP
+ *  48     8|20   BORNHOST (IPv4 + port, IPv6 + port when SYSFLAG 0x10)
+ *   .       8    STORETIMESTAMP
+ *   .     8|20   STOREHOST (IPv6 when SYSFLAG 0x20)
+ *   .       4    RECONSUMETIMES
+ *   .       8    PREPAREDTRANSACTIONOFFSET
+ *   .     4+n    BODYLENGTH + BODY
+ *   .   1|2 + t  TOPICLENGTH + TOPIC
+ *   .     2+p    PROPERTIESLENGTH + PROPERTIES
+ * </pre>
+ */
+public final class MessageDecoder {
+    public static final int MAGIC_V1 = 0xDAA320A7;
+    public static final int MAGIC_V2 = 0xDAA320AB;
+    private static final Logger LOG = LoggerFactory.getLogger(MessageDecoder.class);
+
+    private MessageDecoder() {
+    }
+
+    /** Decodes every record in {@code buffer}; compressed ZLIB bodies are inflated when {@code inflate}. */
+    public static List<MessageExt> decodeAll(ByteBuffer buffer, boolean inflate) {
+        List<MessageExt> messages = new ArrayList<>();
+        while (buffer.remaining() >= 8) {
+            MessageExt message = decode(buffer, inflate);
+            if (message == null) {
+                break;
+            }
+            messages.add(message);
+        }
+        return messages;
+    }
+
+    /** Decodes one record at the buffer's position and advances past it; null on an unknown magic code. */
+    public static MessageExt decode(ByteBuffer buffer, boolean inflate) {
+        int start = buffer.position();
+        int totalSize = buffer.getInt();
+        int magic = buffer.getInt();
+        if ((magic != MAGIC_V1 && magic != MAGIC_V2) || totalSize > buffer.remaining() + 8 || totalSize < 8) {
+            LOG.warn("stopping at a record with magic {} and size {}", Integer.toHexString(magic), totalSize);
+            return null;
+        }
+        MessageExt m = new MessageExt();
+        m.setStoreSize(totalSize);
+        m.setBodyCrc(buffer.getInt());
+        m.setQueueId(buffer.getInt());
+        m.setFlag(buffer.getInt());
+        m.setQueueOffset(buffer.getLong());
+        m.setCommitLogOffset(buffer.getLong());
+        int sysFlag = buffer.getInt();
+        m.setBornTimestamp(buffer.getLong());
+        byte[] bornIp = new byte[(sysFlag & SysFlag.BORNHOST_V6) != 0 ? 16 : 4];
+        buffer.get(bornIp);
+        m.setBornHost(address(bornIp, buffer.getInt()));
+        m.setStoreTimestamp(buffer.getLong());
+        byte[] storeIp = new byte[(sysFlag & SysFlag.STOREHOST_V6) != 0 ? 16 : 4];
+        buffer.get(storeIp);
+        int storePort = buffer.getInt();
+        m.setStoreHost(address(storeIp, storePort));
+        m.setReconsumeTimes(buffer.getInt());
+        m.setPreparedTransactionOffset(buffer.getLong());
+        byte[] body = new byte[buffer.getInt()];
+        buffer.get(body);
+        int topicLength = magic == MAGIC_V1 ? buffer.get() & 0xFF : buffer.getShort() & 0xFFFF;
+        m.setTopic(readString(buffer, topicLength));
+        int propertiesLength = buffer.getShort() & 0xFFFF;
+        if (propertiesLength > 0) {
+            m.setProperties(PropertiesCodec.decode(readString(buffer, propertiesLength)));
+        }
+        if (inflate && Compression.isZlib(sysFlag)) {
+            try {
+                body = Compression.unzlib(body);
+                sysFlag &= ~SysFlag.COMPRESSED;
+            } catch (DataFormatException e) {
+                LOG.warn("could not inflate the body of {} at offset {}: {}", m.getTopic(), m.getQueueOffset(),
+                        e.toString());
+            }
+        }
+        m.setBody(body);
+        m.setSysFlag(sysFlag);
+        m.setOffsetMsgId(OffsetMessageId.encode(storeIp, storePort, m.getCommitLogOffset()));
+        buffer.position(start + totalSize);
+        return m;
+    }
+
+    private static String address(byte[] ip, int port) {
+        try {
+            return InetAddress.getByAddress(ip).getHostAddress() + ":" + port;
+        } catch (UnknownHostException e) {
+            throw new IllegalStateException("cannot happen for 4 or 16 bytes", e);
+        }
+    }
+
+    private static String readString(ByteBuffer buffer, int length) {
+        String value;
+        if (buffer.hasArray()) {
+            value = new String(buffer.array(), buffer.arrayOffset() + buffer.position(), length,
+                    StandardCharsets.UTF_8);
+            buffer.position(buffer.position() + length);
+        } else {
+            byte[] bytes = new byte[length];
+            buffer.get(bytes);
+            value = new String(bytes, StandardCharsets.UTF_8);
+        }
+        return value;
+    }
+}

@@ -1,0 +1,149 @@
+package dev.apogee.client.message;
+
+/**
+ * A message as stored by the broker and delivered to consumers: the {@link Message} plus the record fields of
+ * section 4.1 (queue, offsets, hosts, times, reconsume count). {@link #getMsgId()} is the client message id
+ * ({@code UNIQ_KEY}) when present, else the offset message id.
+ */
+public class MessageExt extends Message {
+    private String brokerName;
+    private int queueId;
+    private int storeSize;
+    private long queueOffset;
+    private int sysFlag;
+    private long bornTimestamp;
+    private String bornHost;
+    private long storeTimestamp;
+    private String storeHost;
+    private String offsetMsgId;
+    private long commitLogOffset;
+    private int bodyCrc;
+    private int reconsumeTimes;
+    private long preparedTransactionOffset;
+
+    public String getMsgId() {
+        String uniq = getProperty(MessageConst.UNIQ_KEY);
+        return uniq != null ? uniq : offsetMsgId;
+    }
+
+    public String getBrokerName() {
+        return brokerName;
+    }
+
+    public void setBrokerName(String brokerName) {
+        this.brokerName = brokerName;
+    }
+
+    public int getQueueId() {
+        return queueId;
+    }
+
+    public void setQueueId(int queueId) {
+        this.queueId = queueId;
+    }
+
+    public int getStoreSize() {
+        return storeSize;
+    }
+
+    public void setStoreSize(int storeSize) {
+        this.storeSize = storeSize;
+    }
+
+    public long getQueueOffset() {
+        return queueOffset;
+    }
+
+    public void setQueueOffset(long queueOffset) {
+        this.queueOffset = queueOffset;
+    }
+
+    public int getSysFlag() {
+        return sysFlag;
+    }
+
+    public void setSysFlag(int sysFlag) {
+        this.sysFlag = sysFlag;
+    }
+
+    public long getBornTimestamp() {
+        return bornTimestamp;
+    }
+
+    public void setBornTimestamp(long bornTimestamp) {
+        this.bornTimestamp = bornTimestamp;
+    }
+
+    /** {@code ip:port} of the producer as the broker saw it. */
+    public String getBornHost() {
+        return bornHost;
+    }
+
+    public void setBornHost(String bornHost) {
+        this.bornHost = bornHost;
+    }
+
+    public long getStoreTimestamp() {
+        return storeTimestamp;
+    }
+
+    public void setStoreTimestamp(long storeTimestamp) {
+        this.storeTimestamp = storeTimestamp;
+    }
+
+    /** {@code ip:port} of the broker that stored the message. */
+    public String getStoreHost() {
+        return storeHost;
+    }
+
+    public void setStoreHost(String storeHost) {
+        this.storeHost = storeHost;
+    }
+
+    public String getOffsetMsgId() {
+        return offsetMsgId;
+    }
+
+    public void setOffsetMsgId(String offsetMsgId) {
+        this.offsetMsgId = offsetMsgId;
+    }
+
+    public long getCommitLogOffset() {
+        return commitLogOffset;
+    }
+
+    public void setCommitLogOffset(long commitLogOffset) {
+        this.commitLogOffset = commitLogOffset;
+    }
+
+    public int getBodyCrc() {
+        return bodyCrc;
+    }
+
+    public void setBodyCrc(int bodyCrc) {
+        this.bodyCrc = bodyCrc;
+    }
+
+    public int getReconsumeTimes() {
+        return reconsumeTimes;
+    }
+
+    public void setReconsumeTimes(int reconsumeTimes) {
+        this.reconsumeTimes = reconsumeTimes;
+    }
+
+    public long getPreparedTransactionOffset() {
+        return preparedTransactionOffset;
+    }
+
+    public void setPreparedTransactionOffset(long preparedTransactionOffset) {
+        this.preparedTransactionOffset = preparedTransactionOffset;
+    }
+
+    @Override
+    public String toString() {
+        return "MessageExt[topic=" + getTopic() + ", brokerName=" + brokerName + ", queueId=" + queueId
+                + ", queueOffset=" + queueOffset + ", msgId=" + getMsgId() + ", reconsumeTimes=" + reconsumeTimes
+                + ", properties=" + getProperties() + "]";
+    }
+}

@@ -1,0 +1,64 @@
+package dev.apogee.client.message;
+
+import java.nio.charset.StandardCharsets;
+import java.util.regex.Pattern;
+
+/**
+ * Send-time checks with clear messages, mirroring the official client and broker limits: topic name syntax and
+ * length, system topics, non-empty body within the size limit, properties within 32 KiB.
+ */
+public final class MessageValidator {
+    public static final int TOPIC_MAX_LENGTH = 127;
+    public static final int PROPERTIES_MAX_LENGTH = 32767;
+    private static final Pattern TOPIC = Pattern.compile("^[%|a-zA-Z0-9_-]+$");
+
+    private MessageValidator() {
+    }
+
+    /** Returns null when valid, else the reason. */
+    public static String checkTopic(String topic) {
+        if (topic == null || topic.isBlank()) {
+            return "the topic must not be blank";
+        }
+        if (topic.length() > TOPIC_MAX_LENGTH) {
+            return "the topic '" + topic + "' is longer than " + TOPIC_MAX_LENGTH + " characters";
+        }
+        if (!TOPIC.matcher(topic).matches()) {
+            return "the topic '" + topic + "' contains characters other than letters, digits, '%', '|', '_', '-'";
+        }
+        return null;
+    }
+
+    /** Returns null when valid, else the reason. */
+    public static String check(Message message, int maxBodySize) {
+        if (message == null) {
+            return "the message is null";
+        }
+        String topicProblem = checkTopic(message.getTopic());
+        if (topicProblem != null) {
+            return topicProblem;
+        }
+        if (isSystemTopic(message.getTopic())) {
+            return "the topic '" + message.getTopic() + "' is a system topic and cannot be sent to";
+        }
+        byte[] body = message.getBody();
+        if (body == null || body.length == 0) {
+            return "the message body is empty";
+        }
+        if (body.length > maxBodySize) {
+            return "the message body is " + body.length + " bytes, more than the limit of " + maxBodySize;
+        }
+        int propertiesLength = PropertiesCodec.encode(message.getProperties()).getBytes(StandardCharsets.UTF_8).length;
+        if (propertiesLength > PROPERTIES_MAX_LENGTH) {
+            return "the message properties take " + propertiesLength + " bytes, more than " + PROPERTIES_MAX_LENGTH;
+        }
+        return null;
+    }
+
+    public static boolean isSystemTopic(String topic) {
+        return topic.equals("SCHEDULE_TOPIC_XXXX") || topic.equals("RMQ_SYS_TRANS_HALF_TOPIC")
+                || topic.equals("RMQ_SYS_TRANS_OP_HALF_TOPIC") || topic.equals("TRANS_CHECK_MAX_TIME_TOPIC")
+                || topic.equals("SELF_TEST_TOPIC") || topic.equals("OFFSET_MOVED_EVENT") || topic.equals("TBW102")
+                || topic.startsWith("rmq_sys_");
+    }
+}

@@ -1,0 +1,82 @@
+package dev.apogee.client.offset;
+
+import dev.apogee.client.MQClientException;
+import dev.apogee.remoting.protocol.body.MessageQueue;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Map;
+import java.util.Set;
+
+/** Clustering offsets, kept by the broker: QUERY_CONSUMER_OFFSET to read, UPDATE_CONSUMER_OFFSET to commit. */
+public final class RemoteOffsetStore implements OffsetStore {
+    private static final Logger LOG = LoggerFactory.getLogger(RemoteOffsetStore.class);
+
+    private final String group;
+    private final OffsetApi api;
+    private final MemoryOffsets memory = new MemoryOffsets();
+
+    public RemoteOffsetStore(String group, OffsetApi api) {
+        this.group = group;
+        this.api = api;
+    }
+
+    @Override
+    public void load() {
+    }
+
+    @Override
+    public void updateOffset(MessageQueue queue, long offset, boolean increaseOnly) {
+        memory.update(queue, offset, increaseOnly);
+    }
+
+    @Override
+    public long readMemory(MessageQueue queue) {
+        return memory.read(queue);
+    }
+
+    @Override
+    public long readStored(MessageQueue queue) throws MQClientException, InterruptedException {
+        long offset = api.queryConsumerOffset(group, queue);
+        if (offset >= 0) {
+            memory.update(queue, offset, false);
+        }
+        return offset;
+    }
+
+    @Override
+    public void persistAll(Set<MessageQueue> queues) {
+        for (MessageQueue queue : queues) {
+            long offset = memory.read(queue);
+            if (offset < 0) {
+                continue;
+            }
+            try {
+                api.updateConsumerOffset(group, queue, offset, true);
+            } catch (MQClientException e) {
+                LOG.warn("committing offset {} of {} for {} failed: {}", offset, queue, group, e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    @Override
+    public void persist(MessageQueue queue) throws MQClientException, InterruptedException {
+        long offset = memory.read(queue);
+        if (offset >= 0) {
+            api.updateConsumerOffset(group, queue, offset, false);
+        }
+    }
+
+    @Override
+    public void removeOffset(MessageQueue queue) {
+        memory.remove(queue);
+    }
+
+    @Override
+    public Map<MessageQueue, Long> snapshot() {
+        return memory.snapshot();
+    }
+}

@@ -1,0 +1,289 @@
+package dev.apogee.client.producer;
+
+import dev.apogee.client.ClientInstance;
+import dev.apogee.client.MQBrokerException;
+import dev.apogee.client.MQClientException;
+import dev.apogee.client.ProducerMember;
+import dev.apogee.client.latency.LatencyFaultTolerance;
+import dev.apogee.client.message.Compression;
+import dev.apogee.client.message.Message;
+import dev.apogee.client.message.MessageConst;
+import dev.apogee.client.message.MessageValidator;
+import dev.apogee.client.message.SysFlag;
+import dev.apogee.client.message.UniqueKeyGenerator;
+import dev.apogee.client.route.TopicRouteInfo;
+import dev.apogee.remoting.protocol.RemotingCommand;
+import dev.apogee.remoting.protocol.ResponseCode;
+import dev.apogee.remoting.protocol.body.MessageQueue;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.LongSupplier;
+
+/**
+ * Sends messages: synchronously (retrying on another broker within the send timeout), asynchronously (with
+ * retries), oneway, in batches, to a chosen queue or through a {@link QueueSelector}. Thread-safe; start once,
+ * share, shut down once.
+ */
+public class Producer implements ProducerMember, AutoCloseable {
+    /** Broker answers that make a sync send try another queue (section 2.4). */
+    private static final Set<Integer> RETRYABLE = Set.of(ResponseCode.TOPIC_NOT_EXIST,
+            ResponseCode.SERVICE_NOT_AVAILABLE, ResponseCode.SYSTEM_ERROR, ResponseCode.SYSTEM_BUSY,
+            ResponseCode.NO_PERMISSION, ResponseCode.NO_BUYER_ID, ResponseCode.NOT_IN_CURRENT_UNIT,
+            ResponseCode.GO_AWAY);
+
+    private final ProducerConfig config;
+    private final LongSupplier clock;
+    private final LatencyFaultTolerance faults;
+    private final QueueChooser chooser;
+    private volatile ClientInstance instance;
+
+    public Producer(ProducerConfig config) {
+        this.config = config;
+        this.clock = config.getClientConfig().getClock();
+        this.faults = config.isLatencyFaultTolerance()
+                ? new LatencyFaultTolerance(config.getBackoffTable(), clock) : null;
+        this.chooser = new QueueChooser(faults);
+    }
+
+    /** Joins the shared client instance and registers the producer group. */
+    public synchronized void start() throws MQClientException {
+        if (instance != null) {
+            throw new MQClientException(MQClientException.ILLEGAL_STATE, "producer already started");
+        }
+        String problem = config.getGroup() == null || config.getGroup().isBlank() ? "the producer group is blank"
+                : null;
+        if (problem != null) {
+            throw new MQClientException(MQClientException.ILLEGAL_ARGUMENT, problem);
+        }
+        ClientInstance acquired = ClientInstance.acquire(config.getClientConfig());
+        try {
+            acquired.registerProducer(this);
+        } catch (MQClientException e) {
+            acquired.release();
+            throw e;
+        }
+        instance = acquired;
+    }
+
+    /** Unregisters the group from the brokers and gives the client instance back. */
+    public synchronized void shutdown() {
+        ClientInstance current = instance;
+        if (current != null) {
+            instance = null;
+            current.unregisterProducer(config.getGroup());
+            current.release();
+        }
+    }
+
+    @Override
+    public void close() {
+        shutdown();
+    }
+
+    @Override
+    public String group() {
+        return config.getGroup();
+    }
+
+    public ProducerConfig config() {
+        return config;
+    }
+
+    /** Sends and waits, retrying on another broker (up to {@code retryTimesWhenSendFailed}) within the timeout. */
+    public SendResult send(Message message) throws MQClientException, InterruptedException {
+        return send(message, config.getSendTimeoutMillis());
+    }
+
+    public SendResult send(Message message, long timeoutMillis) throws MQClientException, InterruptedException {
+        Prepared prepared = prepare(message);
+        return new SyncSend(this, message.getTopic(), queue -> prepared.request(this, queue), prepared.uniqKey(),
+                timeoutMillis).run();
+    }
+
+    /** Sends to the given queue, no retries. */
+    public SendResult send(Message message, MessageQueue queue) throws MQClientException, InterruptedException {
+        Prepared prepared = prepare(message);
+        return sendOnce(queue, prepared.request(this, queue), prepared.uniqKey(), config.getSendTimeoutMillis());
+    }
+
+    /** Sends to the queue the selector picks from the topic's publish queues, no retries. */
+    public SendResult send(Message message, QueueSelector selector, Object arg)
+            throws MQClientException, InterruptedException {
+        Prepared prepared = prepare(message);
+        MessageQueue queue = selector.select(publishQueues(message.getTopic()), message, arg);
+        if (queue == null) {
+            throw new MQClientException(MQClientException.ILLEGAL_ARGUMENT, "the selector chose no queue");
+        }
+        return sendOnce(queue, prepared.request(this, queue), prepared.uniqKey(), config.getSendTimeoutMillis());
+    }
+
+    /** Sends a batch of messages of one topic as one request; they get consecutive offsets in one queue. */
+    public SendResult send(Collection<? extends Message> messages) throws MQClientException, InterruptedException {
+        List<Message> batch = prepareBatch(messages);
+        String wrapperKey = UniqueKeyGenerator.next();
+        Prepared first = new Prepared(batch.get(0), null, 0, SendCodec.joinUniqKeys(batch));
+        return new SyncSend(this, batch.get(0).getTopic(),
+                queue -> SendCodec.batch(first.target(this, queue), batch, wrapperKey), first.uniqKey(),
+                config.getSendTimeoutMillis()).run();
+    }
+
+    /** Sends asynchronously; the future completes on a remoting callback thread. Retries on errors. */
+    public CompletableFuture<SendResult> sendAsync(Message message) {
+        CompletableFuture<SendResult> result = new CompletableFuture<>();
+        try {
+            Prepared prepared = prepare(message);
+            new AsyncSend(this, message.getTopic(), queue -> prepared.request(this, queue), prepared.uniqKey(),
+                    result, config.getSendTimeoutMillis()).start();
+        } catch (MQClientException e) {
+            result.completeExceptionally(e);
+        }
+        return result;
+    }
+
+    public void sendAsync(Message message, SendCallback callback) {
+        sendAsync(message).whenComplete((result, error) -> {
+            if (error != null) {
+                callback.onException(error instanceof java.util.concurrent.CompletionException && error.getCause()
+                        != null ? error.getCause() : error);
+            } else {
+                callback.onSuccess(result);
+            }
+        });
+    }
+
+    /** Sends without waiting for any answer: no result, no retries. */
+    public void sendOneway(Message message) throws MQClientException, InterruptedException {
+        Prepared prepared = prepare(message);
+        TopicRouteInfo route = running().routes().getForPublish(message.getTopic(), config.getDefaultTopicQueueNums());
+        MessageQueue queue = chooser.choose(message.getTopic(), route.publishQueues(), null);
+        running().rpc().oneway(running().routes().masterAddress(queue.brokerName()), prepared.request(this, queue),
+                config.getSendTimeoutMillis());
+    }
+
+    /** The queues messages of {@code topic} can be sent to (fetching the route if needed). */
+    public List<MessageQueue> publishQueues(String topic) throws MQClientException, InterruptedException {
+        return running().routes().getForPublish(topic, config.getDefaultTopicQueueNums()).publishQueues();
+    }
+
+    SendResult sendOnce(MessageQueue queue, RemotingCommand request, String msgId, long timeoutMillis)
+            throws MQClientException, InterruptedException {
+        String address = running().routes().masterAddress(queue.brokerName());
+        long start = clock.getAsLong();
+        try {
+            SendResult result = SendCodec.result(running().rpc().call(address, request, timeoutMillis), address,
+                    queue, msgId);
+            recordLatency(queue.brokerName(), clock.getAsLong() - start, false);
+            return result;
+        } catch (MQBrokerException e) {
+            recordLatency(queue.brokerName(), clock.getAsLong() - start, RETRYABLE.contains(e.responseCode()));
+            throw e;
+        } catch (MQClientException e) {
+            recordLatency(queue.brokerName(), clock.getAsLong() - start, true);
+            running().routeRefresh().refreshSoon(queue.topic());
+            throw e;
+        }
+    }
+
+    void recordLatency(String brokerName, long latencyMillis, boolean failed) {
+        if (faults != null) {
+            faults.record(brokerName, latencyMillis, failed);
+        }
+    }
+
+    static boolean isRetryable(MQClientException e) {
+        return !(e instanceof MQBrokerException) || RETRYABLE.contains(e.responseCode());
+    }
+
+    QueueChooser chooser() {
+        return chooser;
+    }
+
+    LongSupplier clock() {
+        return clock;
+    }
+
+    /** The fault tolerance table (null when disabled), for tests and diagnostics. */
+    public LatencyFaultTolerance faultTolerance() {
+        return faults;
+    }
+
+    ClientInstance running() throws MQClientException {
+        ClientInstance current = instance;
+        if (current == null) {
+            throw new MQClientException(MQClientException.ILLEGAL_STATE, "the producer " + config.getGroup()
+                    + " is not started");
+        }
+        return current;
+    }
+
+    Prepared prepare(Message message) throws MQClientException {
+        running();
+        String problem = MessageValidator.check(message, config.getMaxMessageSize());
+        if (problem != null) {
+            throw new MQClientException(ResponseCode.MESSAGE_ILLEGAL, problem);
+        }
+        if (message.getProperty(MessageConst.UNIQ_KEY) == null) {
+            message.putProperty(MessageConst.UNIQ_KEY, UniqueKeyGenerator.next());
+        }
+        byte[] body = message.getBody();
+        int sysFlag = 0;
+        if (body.length > config.getCompressThreshold()) {
+            body = Compression.zlib(body, config.getCompressLevel());
+            sysFlag |= SysFlag.COMPRESSED | SysFlag.COMPRESSION_ZLIB;
+        }
+        if (Boolean.parseBoolean(message.getProperty(MessageConst.TRAN_MSG))) {
+            sysFlag |= SysFlag.TRANSACTION_PREPARED;
+        }
+        return new Prepared(message, body, sysFlag, message.getProperty(MessageConst.UNIQ_KEY));
+    }
+
+    private List<Message> prepareBatch(Collection<? extends Message> messages) throws MQClientException {
+        running();
+        if (messages == null || messages.isEmpty()) {
+            throw new MQClientException(MQClientException.ILLEGAL_ARGUMENT, "the batch is empty");
+        }
+        List<Message> batch = new ArrayList<>(messages);
+        Message first = batch.get(0);
+        int total = 0;
+        for (Message m : batch) {
+            String problem = MessageValidator.check(m, config.getMaxMessageSize());
+            if (problem == null && !m.getTopic().equals(first.getTopic())) {
+                problem = "all messages of a batch must have the same topic";
+            } else if (problem == null && m.isWaitStoreMsgOK() != first.isWaitStoreMsgOK()) {
+                problem = "all messages of a batch must have the same WAIT flag";
+            } else if (problem == null && m.getDelayTimeLevel() > 0) {
+                problem = "batch messages cannot be delayed";
+            } else if (problem == null && m.getTopic().startsWith("%RETRY%")) {
+                problem = "batch messages cannot be sent to retry topics";
+            }
+            if (problem != null) {
+                throw new MQClientException(ResponseCode.MESSAGE_ILLEGAL, problem);
+            }
+            if (m.getProperty(MessageConst.UNIQ_KEY) == null) {
+                m.putProperty(MessageConst.UNIQ_KEY, UniqueKeyGenerator.next());
+            }
+            total += m.getBody().length;
+        }
+        if (total > config.getMaxMessageSize()) {
+            throw new MQClientException(ResponseCode.MESSAGE_ILLEGAL, "the batch bodies take " + total
+                    + " bytes, more than the limit of " + config.getMaxMessageSize());
+        }
+        return batch;
+    }
+
+    /** A validated message with its (possibly compressed) body and send flags. */
+    record Prepared(Message message, byte[] body, int sysFlag, String uniqKey) {
+        SendCodec.SendTarget target(Producer producer, MessageQueue queue) {
+            return new SendCodec.SendTarget(producer.config.getGroup(), queue, sysFlag,
+                    producer.clock.getAsLong(), producer.config.getDefaultTopicQueueNums());
+        }
+
+        RemotingCommand request(Producer producer, MessageQueue queue) {
+            return SendCodec.single(target(producer, queue), message, body);
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package dev.apogee.client.interop;
+
+import dev.apogee.anchor.ApacheRocketMq;
+import dev.apogee.client.ClientConfig;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One Apache RocketMQ 5.3.3 namesrv + broker for the whole interop test run (booting takes 5-10 s on this box),
+ * started by the first interop test class and stopped when the JUnit run ends. Tests isolate themselves with
+ * unique topic and group names ({@link #unique}). The broker runs with short delay levels and a fast transaction
+ * check so that retry and check-back tests finish in seconds.
+ */
+public final class ApacheServers implements BeforeAllCallback {
+    private static final AtomicInteger SEQUENCE = new AtomicInteger();
+    private static volatile ApacheRocketMq servers;
+
+    @Override
+    public void beforeAll(ExtensionContext context) throws Exception {
+        synchronized (ApacheServers.class) {
+            if (servers == null) {
+                Path dir = Files.createTempDirectory("apogee-client-interop");
+                ApacheRocketMq started = ApacheRocketMq.startNamesrv(dir);
+                started.startBroker("broker-a", Map.of(
+                        "messageDelayLevel", "1s 1s 1s 1s 1s 2s 2s 2s 2s 2s 2s 2s 2s 2s 2s 2s 2s 2s",
+                        "transactionCheckInterval", "1000",
+                        "transactionTimeOut", "1000"));
+                servers = started;
+                context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).put("apache-rocketmq", new Stopper());
+            }
+        }
+    }
+
+    /** Closed by JUnit when the root context ends, i.e. after the last test of the run. */
+    private static final class Stopper implements AutoCloseable {
+        @Override
+        public void close() throws Exception {
+            synchronized (ApacheServers.class) {
+                if (servers != null) {
+                    servers.close();
+                    servers = null;
+                }
+            }
+        }
+    }
+
+    public static ApacheRocketMq servers() {
+        return servers;
+    }
+
+    public static String namesrv() {
+        return servers.namesrvAddress();
+    }
+
+    /** A client config on the shared namesrv with its own instance name (so several clients can share a group). */
+    public static ClientConfig client(String instanceName) {
+        return new ClientConfig().setNamesrvAddress(namesrv()).setInstanceName(instanceName)
+                .setRebalanceIntervalMillis(2_000);
+    }
+
+    public static String unique(String prefix) {
+        return prefix + "_" + ProcessHandle.current().pid() + "_" + SEQUENCE.incrementAndGet();
+    }
+}

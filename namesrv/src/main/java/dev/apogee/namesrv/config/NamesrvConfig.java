@@ -1,0 +1,177 @@
+package dev.apogee.namesrv.config;
+
+import java.nio.file.Path;
+import java.time.Clock;
+
+/**
+ * Settings of one name server. A mutable bean: build it (or load it with {@link NamesrvConfigProperties}), then hand
+ * it to {@link dev.apogee.namesrv.NameServer}. Only the flags marked "runtime" may change while the server runs.
+ */
+public final class NamesrvConfig {
+    /** Official default port. */
+    public static final int DEFAULT_PORT = 9876;
+
+    private int listenPort = DEFAULT_PORT;
+    private String bindAddress = "0.0.0.0";
+    private Path kvConfigPath = Path.of(System.getProperty("user.home"), "apogee", "namesrv", "kvConfig.json");
+    private long scanNotActiveBrokerIntervalMillis = 5_000;
+    private long brokerChannelExpiredMillis = 120_000;
+    private int serverWorkerThreads = 3;
+    private int defaultThreads = 8;
+    private int routeQueryThreads = 8;
+    private int requestQueueCapacity = 10_000;
+    private volatile boolean orderMessageEnable = false;
+    private volatile boolean enableAllTopicList = true;
+    private volatile boolean enableTopicList = true;
+    private volatile boolean returnOrderTopicConfigToBroker = true;
+    private Clock clock = Clock.systemUTC();
+
+    /** Port to listen on; 0 picks a free one (see {@link dev.apogee.namesrv.NameServer#port()}). */
+    public int getListenPort() {
+        return listenPort;
+    }
+
+    public NamesrvConfig setListenPort(int listenPort) {
+        if (listenPort < 0 || listenPort > 65535) {
+            throw new IllegalArgumentException("listenPort must be 0..65535, got " + listenPort);
+        }
+        this.listenPort = listenPort;
+        return this;
+    }
+
+    public String getBindAddress() {
+        return bindAddress;
+    }
+
+    public NamesrvConfig setBindAddress(String bindAddress) {
+        this.bindAddress = bindAddress;
+        return this;
+    }
+
+    /** JSON file holding the KV configuration (order-topic config etc.). */
+    public Path getKvConfigPath() {
+        return kvConfigPath;
+    }
+
+    public NamesrvConfig setKvConfigPath(Path kvConfigPath) {
+        this.kvConfigPath = kvConfigPath;
+        return this;
+    }
+
+    /** Period of the scan removing brokers that stopped registering. */
+    public long getScanNotActiveBrokerIntervalMillis() {
+        return scanNotActiveBrokerIntervalMillis;
+    }
+
+    public NamesrvConfig setScanNotActiveBrokerIntervalMillis(long millis) {
+        this.scanNotActiveBrokerIntervalMillis = positive("scanNotActiveBrokerInterval", millis);
+        return this;
+    }
+
+    /** How long a broker may stay silent unless its registration says otherwise (heartbeatTimeoutMillis). */
+    public long getBrokerChannelExpiredMillis() {
+        return brokerChannelExpiredMillis;
+    }
+
+    public NamesrvConfig setBrokerChannelExpiredMillis(long millis) {
+        this.brokerChannelExpiredMillis = positive("brokerChannelExpiredTime", millis);
+        return this;
+    }
+
+    /** Netty worker (I/O) threads. */
+    public int getServerWorkerThreads() {
+        return serverWorkerThreads;
+    }
+
+    public NamesrvConfig setServerWorkerThreads(int threads) {
+        this.serverWorkerThreads = (int) positive("serverWorkerThreads", threads);
+        return this;
+    }
+
+    /** Threads for registrations and admin requests. */
+    public int getDefaultThreads() {
+        return defaultThreads;
+    }
+
+    public NamesrvConfig setDefaultThreads(int threads) {
+        this.defaultThreads = (int) positive("defaultThreads", threads);
+        return this;
+    }
+
+    /** Threads for GET_ROUTEINFO_BY_TOPIC, kept apart so client lookups never queue behind registrations. */
+    public int getRouteQueryThreads() {
+        return routeQueryThreads;
+    }
+
+    public NamesrvConfig setRouteQueryThreads(int threads) {
+        this.routeQueryThreads = (int) positive("routeQueryThreads", threads);
+        return this;
+    }
+
+    /** Bound of each request queue; beyond it requests are answered SYSTEM_BUSY. */
+    public int getRequestQueueCapacity() {
+        return requestQueueCapacity;
+    }
+
+    public NamesrvConfig setRequestQueueCapacity(int capacity) {
+        this.requestQueueCapacity = (int) positive("requestQueueCapacity", capacity);
+        return this;
+    }
+
+    /** Runtime. Fill {@code orderTopicConf} of routes from the ORDER_TOPIC_CONFIG KV namespace. */
+    public boolean isOrderMessageEnable() {
+        return orderMessageEnable;
+    }
+
+    public NamesrvConfig setOrderMessageEnable(boolean orderMessageEnable) {
+        this.orderMessageEnable = orderMessageEnable;
+        return this;
+    }
+
+    /** Runtime. Answer GET_ALL_TOPIC_LIST_FROM_NAMESERVER (else {@code 1 "disable"}). */
+    public boolean isEnableAllTopicList() {
+        return enableAllTopicList;
+    }
+
+    public NamesrvConfig setEnableAllTopicList(boolean enableAllTopicList) {
+        this.enableAllTopicList = enableAllTopicList;
+        return this;
+    }
+
+    /** Runtime. Answer GET_TOPICS_BY_CLUSTER (else {@code 1 "disable"}). */
+    public boolean isEnableTopicList() {
+        return enableTopicList;
+    }
+
+    public NamesrvConfig setEnableTopicList(boolean enableTopicList) {
+        this.enableTopicList = enableTopicList;
+        return this;
+    }
+
+    /** Runtime. Send the ORDER_TOPIC_CONFIG KV table back in REGISTER_BROKER responses. */
+    public boolean isReturnOrderTopicConfigToBroker() {
+        return returnOrderTopicConfigToBroker;
+    }
+
+    public NamesrvConfig setReturnOrderTopicConfigToBroker(boolean value) {
+        this.returnOrderTopicConfigToBroker = value;
+        return this;
+    }
+
+    /** Source of time for liveness; tests inject a manual clock. */
+    public Clock getClock() {
+        return clock;
+    }
+
+    public NamesrvConfig setClock(Clock clock) {
+        this.clock = clock;
+        return this;
+    }
+
+    private static long positive(String name, long value) {
+        if (value <= 0) {
+            throw new IllegalArgumentException(name + " must be positive, got " + value);
+        }
+        return value;
+    }
+}

@@ -1,0 +1,134 @@
+package dev.apogee.namesrv.config;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The {@code key=value} form of {@link NamesrvConfig}, as in {@code conf/namesrv.conf}. Values may reference system
+ * properties as {@code ${user.home}}. Unknown keys are logged and ignored, so an official {@code namesrv.conf}
+ * loads. Durations are milliseconds.
+ */
+public final class NamesrvConfigProperties {
+    private static final Logger LOG = LoggerFactory.getLogger(NamesrvConfigProperties.class);
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([^}]+)}");
+
+    /** Keys UPDATE_NAMESRV_CONFIG may change at runtime; the others need a restart. */
+    public static final Set<String> RUNTIME_KEYS = Set.of("orderMessageEnable", "enableAllTopicList",
+            "enableTopicList", "returnOrderTopicConfigToBroker");
+
+    private record Key(BiConsumer<NamesrvConfig, String> setter, Function<NamesrvConfig, Object> getter) {
+    }
+
+    private static final Map<String, Key> KEYS = new LinkedHashMap<>();
+
+    static {
+        KEYS.put("listenPort", new Key((c, v) -> c.setListenPort(Integer.parseInt(v)), NamesrvConfig::getListenPort));
+        KEYS.put("bindAddress", new Key(NamesrvConfig::setBindAddress, NamesrvConfig::getBindAddress));
+        KEYS.put("kvConfigPath", new Key((c, v) -> c.setKvConfigPath(Path.of(v)), NamesrvConfig::getKvConfigPath));
+        KEYS.put("scanNotActiveBrokerInterval", new Key((c, v) -> c.setScanNotActiveBrokerIntervalMillis(
+                Long.parseLong(v)), NamesrvConfig::getScanNotActiveBrokerIntervalMillis));
+        KEYS.put("brokerChannelExpiredTime", new Key((c, v) -> c.setBrokerChannelExpiredMillis(Long.parseLong(v)),
+                NamesrvConfig::getBrokerChannelExpiredMillis));
+        KEYS.put("serverWorkerThreads", new Key((c, v) -> c.setServerWorkerThreads(Integer.parseInt(v)),
+                NamesrvConfig::getServerWorkerThreads));
+        KEYS.put("defaultThreads", new Key((c, v) -> c.setDefaultThreads(Integer.parseInt(v)),
+                NamesrvConfig::getDefaultThreads));
+        KEYS.put("routeQueryThreads", new Key((c, v) -> c.setRouteQueryThreads(Integer.parseInt(v)),
+                NamesrvConfig::getRouteQueryThreads));
+        KEYS.put("requestQueueCapacity", new Key((c, v) -> c.setRequestQueueCapacity(Integer.parseInt(v)),
+                NamesrvConfig::getRequestQueueCapacity));
+        KEYS.put("orderMessageEnable", new Key((c, v) -> c.setOrderMessageEnable(parseBoolean(v)),
+                NamesrvConfig::isOrderMessageEnable));
+        KEYS.put("enableAllTopicList", new Key((c, v) -> c.setEnableAllTopicList(parseBoolean(v)),
+                NamesrvConfig::isEnableAllTopicList));
+        KEYS.put("enableTopicList", new Key((c, v) -> c.setEnableTopicList(parseBoolean(v)),
+                NamesrvConfig::isEnableTopicList));
+        KEYS.put("returnOrderTopicConfigToBroker", new Key((c, v) -> c.setReturnOrderTopicConfigToBroker(
+                parseBoolean(v)), NamesrvConfig::isReturnOrderTopicConfigToBroker));
+    }
+
+    private NamesrvConfigProperties() {
+    }
+
+    /** Reads {@code file} into {@code config}. */
+    public static NamesrvConfig load(Path file, NamesrvConfig config) throws IOException {
+        Properties properties = new Properties();
+        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            properties.load(reader);
+        }
+        apply(properties, config, KEYS.keySet());
+        return config;
+    }
+
+    /**
+     * Applies {@code properties} to {@code config}, accepting only {@code allowed} keys.
+     *
+     * @throws IllegalArgumentException naming the key when a value does not parse or a key is not allowed
+     */
+    public static void apply(Properties properties, NamesrvConfig config, Set<String> allowed) {
+        for (String name : properties.stringPropertyNames()) {
+            Key key = KEYS.get(name);
+            if (key == null) {
+                LOG.warn("ignoring unknown name server setting '{}'", name);
+                continue;
+            }
+            if (!allowed.contains(name)) {
+                throw new IllegalArgumentException("setting '" + name + "' cannot be changed at runtime");
+            }
+            String value = expand(properties.getProperty(name).trim());
+            try {
+                key.setter().accept(config, value);
+            } catch (RuntimeException e) {
+                throw new IllegalArgumentException("bad value '" + value + "' for setting '" + name + "': "
+                        + e.getMessage(), e);
+            }
+        }
+    }
+
+    /** Every setting as {@code key=value} lines, in a stable order. */
+    public static String toText(NamesrvConfig config) {
+        StringBuilder text = new StringBuilder();
+        KEYS.forEach((name, key) -> text.append(name).append('=').append(key.getter().apply(config)).append('\n'));
+        return text.toString();
+    }
+
+    static String expand(String value) {
+        Matcher matcher = PLACEHOLDER.matcher(value);
+        StringBuilder out = new StringBuilder();
+        while (matcher.find()) {
+            String replacement = System.getProperty(matcher.group(1));
+            if (replacement == null) {
+                replacement = System.getenv().getOrDefault(matcher.group(1), matcher.group());
+            }
+            matcher.appendReplacement(out, Matcher.quoteReplacement(replacement));
+        }
+        matcher.appendTail(out);
+        return out.toString();
+    }
+
+    private static boolean parseBoolean(String value) {
+        if (!"true".equalsIgnoreCase(value) && !"false".equalsIgnoreCase(value)) {
+            throw new IllegalArgumentException("expected true or false");
+        }
+        return Boolean.parseBoolean(value);
+    }
+
+    /** All known keys. */
+    public static Set<String> keys() {
+        return KEYS.keySet();
+    }
+}

@@ -1,0 +1,65 @@
+package dev.apogee.namesrv.wire;
+
+import dev.apogee.namesrv.route.DataVersion;
+import dev.apogee.namesrv.route.TopicConfig;
+import dev.apogee.remoting.json.JsonReader;
+
+import java.io.ByteArrayInputStream;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.zip.InflaterInputStream;
+
+/**
+ * The compressed RegisterBrokerBody ({@code compressedRegister=true} brokers, header {@code compressed=true}): a zlib
+ * stream of {@code int32 len + DataVersion JSON}, {@code int32 topicCount}, then per topic {@code int32 len +
+ * "name readQ writeQ perm filterType [attributesJson]"}; the filter-server list and static-topic mappings that follow
+ * are not needed and not read. This form carries no {@code topicSysFlag}, so it reads as 0.
+ */
+public final class CompressedRegisterBodyCodec {
+    /** Upper bound for one length field, so a corrupt stream cannot make us allocate gigabytes. */
+    private static final int MAX_ITEM = 16 * 1024 * 1024;
+
+    private CompressedRegisterBodyCodec() {
+    }
+
+    public static RegisterBrokerBody decode(byte[] body) {
+        try (DataInputStream in = new DataInputStream(new InflaterInputStream(new ByteArrayInputStream(body)))) {
+            DataVersion dataVersion = SmallBodyCodec.readDataVersion(new JsonReader(readItem(in)));
+            int count = in.readInt();
+            if (count < 0) {
+                throw new IOException("negative topic count " + count);
+            }
+            Map<String, TopicConfig> topics = new LinkedHashMap<>();
+            for (int i = 0; i < count; i++) {
+                TopicConfig config = parseTopicConfig(new String(readItem(in), StandardCharsets.UTF_8));
+                topics.put(config.topicName(), config);
+            }
+            return new RegisterBrokerBody(dataVersion, topics);
+        } catch (IOException | RuntimeException e) {
+            throw BodyException.malformed("compressed RegisterBrokerBody", e);
+        }
+    }
+
+    private static byte[] readItem(DataInputStream in) throws IOException {
+        int length = in.readInt();
+        if (length < 0 || length > MAX_ITEM) {
+            throw new IOException("bad item length " + length);
+        }
+        byte[] bytes = new byte[length];
+        in.readFully(bytes);
+        return bytes;
+    }
+
+    /** {@code TopicConfig.encode()}: space-separated name, read queues, write queues, perm, filter type, attributes. */
+    static TopicConfig parseTopicConfig(String text) {
+        String[] parts = text.split(" ", 6);
+        if (parts.length < 5) {
+            throw new IllegalArgumentException("topic config '" + text + "' has fewer than 5 fields");
+        }
+        return new TopicConfig(parts[0], Integer.parseInt(parts[1]), Integer.parseInt(parts[2]),
+                Integer.parseInt(parts[3]), 0);
+    }
+}

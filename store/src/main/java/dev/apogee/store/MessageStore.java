@@ -1,0 +1,413 @@
+package dev.apogee.store;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+
+import dev.apogee.store.commitlog.CommitLog;
+import dev.apogee.store.commitlog.MessagePreparer;
+import dev.apogee.store.consumequeue.ConsumeQueue;
+import dev.apogee.store.consumequeue.ConsumeQueueTable;
+import dev.apogee.store.dispatch.ReputService;
+import dev.apogee.store.file.AllocateMappedFileService;
+import dev.apogee.store.file.MappedFileQueue;
+import dev.apogee.store.file.TransientStorePool;
+import dev.apogee.store.flush.AsyncFlushService;
+import dev.apogee.store.flush.CommitService;
+import dev.apogee.store.flush.FlushConsumeQueueService;
+import dev.apogee.store.flush.GroupCommitService;
+import dev.apogee.store.index.IndexService;
+import dev.apogee.store.record.EncodedMessage;
+import dev.apogee.store.recovery.StoreCheckpoint;
+import dev.apogee.store.recovery.StoreLock;
+import dev.apogee.store.recovery.StoreRecovery;
+import dev.apogee.store.retention.CleanCommitLogService;
+import dev.apogee.store.retention.CleanConsumeQueueService;
+import dev.apogee.store.service.ServiceThread;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The message store facade: a commit log, consume queues and indexes on memory-mapped files.
+ *
+ * <p>Life cycle: {@link #open} locks the directory and recovers (on the calling thread); {@link #start} starts the
+ * background services and accepts puts; {@link #shutdown} (or {@link #close}) refuses new puts, flushes everything,
+ * writes the checkpoint and removes the abort marker. Reads work between open and shutdown.
+ *
+ * <p>Threads: puts run on the caller's thread up to the append (under the commit log's put lock); with SYNC_FLUSH
+ * their futures complete on the group-commit thread. Reads run on the caller's thread without locks.
+ */
+public final class MessageStore implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(MessageStore.class);
+    private static final long SERVICE_STOP_TIMEOUT_MS = 30_000;
+
+    private final StoreConfig config;
+    private final StoreLock lock;
+    private final StoreCheckpoint checkpoint;
+    private final AllocateMappedFileService allocator;
+    private final CommitLog commitLog;
+    private final MessagePreparer preparer;
+    private final ConsumeQueueTable consumeQueues;
+    private final IndexService index;
+    private final ReputService reput;
+    private final ServiceThread flushService;
+    private final GroupCommitService groupCommit;
+    private final CommitService commitService;
+    private final FlushConsumeQueueService flushConsumeQueues;
+    private final CleanCommitLogService cleanCommitLog;
+    private final CleanConsumeQueueService cleanConsumeQueues;
+    private final MessageReader reader;
+    private final MessageQuery query;
+    private final StoreStats stats = new StoreStats();
+    private final boolean transientPool;
+    private volatile boolean running;
+    private volatile boolean shutdown;
+    private volatile boolean readOnly;
+
+    private MessageStore(StoreConfig config, StoreLock lock, StoreCheckpoint checkpoint) {
+        this.config = config;
+        this.lock = lock;
+        this.checkpoint = checkpoint;
+        this.transientPool = config.transientStorePoolEnable() && config.flushMode() == FlushMode.ASYNC_FLUSH;
+        TransientStorePool pool = transientPool
+                ? new TransientStorePool(config.transientStorePoolSize(), config.commitLogFileSize()) : null;
+        this.allocator = new AllocateMappedFileService(config.commitLogPath(), config.commitLogFileSize(),
+                config.warmMappedFiles(), pool);
+        MappedFileQueue clQueue = new MappedFileQueue(config.commitLogPath(), config.commitLogFileSize(), allocator);
+        Runnable[] onAppend = new Runnable[1];
+        this.commitLog = new CommitLog(clQueue, config.clock(), config.osPageCacheBusyTimeoutMs(),
+                () -> onAppend[0].run());
+        this.preparer = new MessagePreparer(config.maxMessageSize(), config.commitLogFileSize());
+        this.consumeQueues = new ConsumeQueueTable(config.consumeQueuePath(), config.consumeQueueEntriesPerFile());
+        this.index = config.messageIndexEnable()
+                ? new IndexService(config.indexPath(), config.maxHashSlotNum(), config.maxIndexNum()) : null;
+        this.reput = new ReputService(commitLog, consumeQueues, index);
+        onAppend[0] = transientPool ? () -> { } : reput::wakeup;
+        if (config.flushMode() == FlushMode.SYNC_FLUSH) {
+            this.groupCommit = new GroupCommitService(clQueue, config.syncFlushTimeoutMs());
+            this.flushService = groupCommit;
+        } else {
+            this.groupCommit = null;
+            this.flushService = new AsyncFlushService(clQueue, config.flushIntervalMs(), config.flushMinDirtyPages(),
+                    config.flushThoroughIntervalMs());
+        }
+        this.commitService = transientPool ? new CommitService(clQueue, config.commitIntervalMs(),
+                config.commitMinDirtyPages(), reput::wakeup) : null;
+        this.flushConsumeQueues = new FlushConsumeQueueService(clQueue, consumeQueues, index, checkpoint,
+                reput::dispatchedOffset, config.flushConsumeQueueIntervalMs());
+        this.cleanConsumeQueues = new CleanConsumeQueueService(commitLog, consumeQueues, index,
+                config.cleanIntervalMs());
+        this.cleanCommitLog = new CleanCommitLogService(config, commitLog, reput::dispatchedOffset,
+                cleanConsumeQueues::wakeup);
+        this.reader = new MessageReader(commitLog, consumeQueues);
+        this.query = new MessageQuery(commitLog, index);
+    }
+
+    /** Opens (creating if needed) and recovers the store at {@code config.storePath()}. */
+    public static MessageStore open(StoreConfig config) throws IOException {
+        Files.createDirectories(config.storePath());
+        StoreLock lock = StoreLock.acquire(config.lockPath(), config.abortMarkerPath());
+        try {
+            StoreCheckpoint checkpoint = StoreCheckpoint.load(config.checkpointPath());
+            MessageStore store = new MessageStore(config, lock, checkpoint);
+            store.recover(lock.previousRunCrashed());
+            lock.markOpen();
+            return store;
+        } catch (IOException | RuntimeException e) {
+            lock.close();
+            throw e;
+        }
+    }
+
+    private void recover(boolean crashed) throws IOException {
+        long t0 = System.nanoTime();
+        MappedFileQueue clQueue = commitLog.fileQueue();
+        clQueue.load();
+        consumeQueues.load();
+        if (index != null) {
+            index.load();
+        }
+        long reputFrom = StoreRecovery.recover(clQueue, consumeQueues, index, checkpoint, crashed);
+        reput.setReputFromOffset(reputFrom);
+        reput.doReput();
+        consumeQueues.forEach(q -> commitLog.offsetTable().set(q.topic(), q.queueId(), q.maxOffset()));
+        flushConsumeQueues.flushAndCheckpoint();
+        LOG.info("STORE-OPEN opened {} ({} recovery) in {} ms: commit log [{}, {})", config.storePath(),
+                crashed ? "abnormal" : "normal", (System.nanoTime() - t0) / 1_000_000, getMinPhyOffset(),
+                getMaxPhyOffset());
+    }
+
+    /** Starts the background services; puts are accepted from now on. */
+    public synchronized void start() {
+        if (shutdown) {
+            throw new IllegalStateException("store is shut down");
+        }
+        if (running) {
+            return;
+        }
+        allocator.start();
+        if (commitService != null) {
+            commitService.start();
+        }
+        flushService.start();
+        reput.start();
+        flushConsumeQueues.start();
+        cleanCommitLog.start();
+        cleanConsumeQueues.start();
+        running = true;
+    }
+
+    /** Stops accepting puts, flushes and checkpoints everything, marks the clean shutdown. Idempotent. */
+    public synchronized void shutdown() {
+        if (shutdown) {
+            return;
+        }
+        running = false;
+        shutdown = true;
+        commitLog.putLock().lock();
+        commitLog.putLock().unlock();
+        stop(cleanCommitLog);
+        stop(cleanConsumeQueues);
+        stop(commitService);
+        stop(flushService);
+        stop(reput);
+        stop(flushConsumeQueues);
+        stop(allocator);
+        try {
+            if (transientPool) {
+                CommitService.commitAll(commitLog.fileQueue());
+            }
+            commitLog.fileQueue().flushAll();
+            reput.doReput();
+            flushConsumeQueues.flushAndCheckpoint();
+            commitLog.fileQueue().close();
+            consumeQueues.close();
+            if (index != null) {
+                index.close();
+            }
+            lock.markCleanShutdown();
+        } catch (IOException e) {
+            LOG.error("STORE-SHUTDOWN-IO shutdown was not clean; the next open runs abnormal recovery", e);
+        } finally {
+            try {
+                lock.close();
+            } catch (IOException e) {
+                LOG.warn("STORE-SHUTDOWN-IO cannot release the store lock", e);
+            }
+        }
+        LOG.info("STORE-SHUTDOWN {} shut down, commit log ends at {}", config.storePath(), getMaxPhyOffset());
+    }
+
+    private static void stop(ServiceThread s) {
+        if (s != null) {
+            s.shutdown(SERVICE_STOP_TIMEOUT_MS);
+        }
+    }
+
+    @Override
+    public void close() {
+        shutdown();
+    }
+
+    public StoreConfig config() {
+        return config;
+    }
+
+    /** Appends one message; see {@link PutResult}. The future never completes exceptionally for expected outcomes. */
+    public CompletableFuture<PutResult> putMessage(MessageToStore m) {
+        PutStatus refused = refusal();
+        if (refused != null) {
+            return done(PutResult.failure(refused));
+        }
+        EncodedMessage e = new EncodedMessage();
+        PutStatus prepared = preparer.prepare(m, e);
+        if (prepared != PutStatus.PUT_OK) {
+            return done(PutResult.failure(prepared));
+        }
+        PutResult r = commitLog.append(e);
+        return afterAppend(r, m.waitStoreMsgOK());
+    }
+
+    /** Appends messages of one topic and queue contiguously, with consecutive queue offsets. */
+    public CompletableFuture<PutResult> putMessages(List<MessageToStore> batch) {
+        PutStatus refused = refusal();
+        if (refused != null) {
+            return done(PutResult.failure(refused));
+        }
+        if (batch == null || batch.isEmpty()) {
+            return done(PutResult.failure(PutStatus.MESSAGE_ILLEGAL));
+        }
+        MessageToStore first = batch.get(0);
+        List<EncodedMessage> encoded = new ArrayList<>(batch.size());
+        boolean waitAll = false;
+        for (MessageToStore m : batch) {
+            if (!first.topic().equals(m.topic()) || first.queueId() != m.queueId()) {
+                return done(PutResult.failure(PutStatus.MESSAGE_ILLEGAL));
+            }
+            EncodedMessage e = new EncodedMessage();
+            PutStatus prepared = preparer.prepare(m, e);
+            if (prepared != PutStatus.PUT_OK) {
+                return done(PutResult.failure(prepared));
+            }
+            encoded.add(e);
+            waitAll |= m.waitStoreMsgOK();
+        }
+        return afterAppend(commitLog.appendBatch(encoded), waitAll);
+    }
+
+    private PutStatus refusal() {
+        if (!running || readOnly) {
+            return PutStatus.SERVICE_NOT_AVAILABLE;
+        }
+        return null;
+    }
+
+    private CompletableFuture<PutResult> afterAppend(PutResult r, boolean waitForDisk) {
+        stats.recordPut(r);
+        if (r.status() != PutStatus.PUT_OK || groupCommit == null || !waitForDisk) {
+            return CompletableFuture.completedFuture(r);
+        }
+        return groupCommit.submit(r).thenApply(this::countTimeout);
+    }
+
+    private PutResult countTimeout(PutResult r) {
+        if (r.status() == PutStatus.FLUSH_DISK_TIMEOUT) {
+            stats.recordFlushTimeout();
+        }
+        return r;
+    }
+
+    private CompletableFuture<PutResult> done(PutResult r) {
+        stats.recordPut(r);
+        return CompletableFuture.completedFuture(r);
+    }
+
+    /** Pulls up to {@code maxMsgNums} records from a queue; see {@link GetResult}. */
+    public GetResult getMessages(String topic, int queueId, long offset, int maxMsgNums, int maxTotalBytes,
+                                 MessageFilter filter) {
+        GetResult r = reader.get(topic, queueId, offset, maxMsgNums, maxTotalBytes, filter);
+        stats.recordGet(r.messageCount());
+        return r;
+    }
+
+    /** Next queue offset to be written (number of entries), 0 for an unknown queue. */
+    public long getMaxOffsetInQueue(String topic, int queueId) {
+        ConsumeQueue q = consumeQueues.find(topic, queueId);
+        return q == null ? 0 : q.maxOffset();
+    }
+
+    /** Smallest queue offset still readable, 0 for an unknown queue. */
+    public long getMinOffsetInQueue(String topic, int queueId) {
+        ConsumeQueue q = consumeQueues.find(topic, queueId);
+        return q == null ? 0 : q.minOffset();
+    }
+
+    /**
+     * LOWER: first queue offset whose message was stored at or after {@code timestamp} (max offset if none);
+     * UPPER: last queue offset stored at or before it (min offset if none). 0 for an unknown queue.
+     */
+    public long getOffsetInQueueByTime(String topic, int queueId, long timestamp, BoundaryType boundary) {
+        return reader.offsetByTime(topic, queueId, timestamp, boundary);
+    }
+
+    public long getOffsetInQueueByTime(String topic, int queueId, long timestamp) {
+        return getOffsetInQueueByTime(topic, queueId, timestamp, BoundaryType.LOWER);
+    }
+
+    /** Store time of the queue's first message, -1 if none. */
+    public long getEarliestMessageTime(String topic, int queueId) {
+        return reader.earliestTime(topic, queueId);
+    }
+
+    /** Commit-log offset of a queue entry, -1 if absent. */
+    public long getCommitLogOffsetInQueue(String topic, int queueId, long queueOffset) {
+        ConsumeQueue q = consumeQueues.find(topic, queueId);
+        dev.apogee.store.consumequeue.ConsumeQueueEntry e = new dev.apogee.store.consumequeue.ConsumeQueueEntry();
+        return q != null && q.read(queueOffset, e) && e.isValid() ? e.physicalOffset() : -1;
+    }
+
+    /** The whole stored record at a commit-log offset (read-only slice). */
+    public Optional<ByteBuffer> lookMessageByOffset(long commitLogOffset) {
+        return Optional.ofNullable(commitLog.readRecord(commitLogOffset));
+    }
+
+    /** Messages of {@code topic} whose KEYS contain {@code key} or whose UNIQ_KEY is {@code key}, stored in [begin, end]. */
+    public QueryResult queryMessage(String topic, String key, int maxNum, long begin, long end) {
+        return query.query(topic, key, maxNum, begin, end);
+    }
+
+    /** Offset just past the last readable commit-log byte. */
+    public long getMaxPhyOffset() {
+        return commitLog.maxReadableOffset();
+    }
+
+    public long getMinPhyOffset() {
+        return commitLog.minOffset();
+    }
+
+    /** Commit-log offset known durable (flushed). */
+    public long getFlushedPhyOffset() {
+        return commitLog.fileQueue().flushedWhere();
+    }
+
+    /** Commit-log offset up to which consume queues and indexes are built. */
+    public long getDispatchedPhyOffset() {
+        return reput.dispatchedOffset();
+    }
+
+    /** Registers a listener called on the dispatch thread after each consume-queue entry (see DispatchListener). */
+    public void addDispatchListener(DispatchListener l) {
+        reput.addListener(l);
+    }
+
+    /** Deletes the consume queues and queue counters of these topics; their commit-log records age out normally. */
+    public void deleteTopics(Set<String> topics) {
+        for (String t : topics) {
+            commitLog.removeTopic(t);
+            consumeQueues.deleteTopic(t);
+        }
+    }
+
+    public boolean isReadOnly() {
+        return readOnly;
+    }
+
+    /** A read-only store refuses puts with SERVICE_NOT_AVAILABLE. */
+    public void setReadOnly(boolean readOnly) {
+        this.readOnly = readOnly;
+    }
+
+    /** True while puts are refused for lack of disk space. */
+    public boolean isDiskFull() {
+        return commitLog.isDiskFull();
+    }
+
+    public StoreStats.Snapshot stats() {
+        return stats.snapshot(groupCommit == null ? 0 : groupCommit.forceCount(), reput.listenerErrors());
+    }
+
+    /**
+     * Runs one retention round now (disk probe, commit-log deletion if due, consume queues and indexes following),
+     * instead of waiting for the clean services' interval. Returns the number of commit-log files deleted.
+     */
+    public int runRetentionNow() {
+        int deleted = cleanCommitLog.runOnce();
+        cleanConsumeQueues.runOnce();
+        return deleted;
+    }
+
+    /** Flushes consume queues and indexes and writes the checkpoint now. */
+    public void checkpointNow() {
+        try {
+            flushConsumeQueues.flushAndCheckpoint();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,162 @@
+package dev.apogee.store.dispatch;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.LongAdder;
+
+import dev.apogee.store.DispatchListener;
+import dev.apogee.store.commitlog.CommitLog;
+import dev.apogee.store.consumequeue.ConsumeQueueTable;
+import dev.apogee.store.file.MappedFile;
+import dev.apogee.store.file.MappedFileQueue;
+import dev.apogee.store.index.IndexService;
+import dev.apogee.store.record.MessageProperty;
+import dev.apogee.store.record.MessageRecordFlyweight;
+import dev.apogee.store.record.PropertiesCodec;
+import dev.apogee.store.record.RecordValidator;
+import dev.apogee.store.record.SysFlag;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Builds consume queues and indexes by following the commit log (thread {@code apogee-store-reput}; woken by every
+ * append, and every few milliseconds regardless). {@link #dispatchedOffset()} is the commit-log offset up to which
+ * everything has been dispatched; it is read by the checkpoint and retention threads.
+ */
+public final class ReputService extends dev.apogee.store.service.ServiceThread {
+    private static final Logger LOG = LoggerFactory.getLogger(ReputService.class);
+
+    private final CommitLog commitLog;
+    private final ConsumeQueueTable consumeQueues;
+    private final IndexService index;
+    private final List<DispatchListener> listeners = new CopyOnWriteArrayList<>();
+    private final RecordValidator validator = new RecordValidator();
+    private final DispatchRequest request = new DispatchRequest();
+    private final LongAdder listenerErrors = new LongAdder();
+    private volatile long reputFromOffset;
+    private long lastCorruptOffset = -1;
+
+    /** @param index null when message indexing is disabled */
+    public ReputService(CommitLog commitLog, ConsumeQueueTable consumeQueues, IndexService index) {
+        this.commitLog = commitLog;
+        this.consumeQueues = consumeQueues;
+        this.index = index;
+    }
+
+    @Override
+    public String name() {
+        return "apogee-store-reput";
+    }
+
+    @Override
+    protected long intervalMs() {
+        return 5;
+    }
+
+    public void addListener(DispatchListener l) {
+        listeners.add(l);
+    }
+
+    public long dispatchedOffset() {
+        return reputFromOffset;
+    }
+
+    public long listenerErrors() {
+        return listenerErrors.sum();
+    }
+
+    /** Recovery only, before the thread starts. */
+    public void setReputFromOffset(long offset) {
+        reputFromOffset = offset;
+    }
+
+    @Override
+    protected void onWakeup() throws IOException {
+        doReput();
+    }
+
+    @Override
+    protected void onShutdown() throws IOException {
+        doReput();
+    }
+
+    /** Dispatches everything readable now. Reput thread, or the opening thread before start. */
+    public void doReput() throws IOException {
+        MappedFileQueue queue = commitLog.fileQueue();
+        while (true) {
+            long from = Math.max(reputFromOffset, queue.minOffset());
+            if (from >= queue.maxReadableOffset()) {
+                reputFromOffset = from;
+                return;
+            }
+            MappedFile f = queue.findByOffset(from);
+            if (f == null) {
+                return;
+            }
+            if (!dispatchFile(f, (int) (from - f.fileFromOffset()))) {
+                return;
+            }
+        }
+    }
+
+    /** Dispatches the readable records of one file from {@code pos}; false when stuck on a bad record. */
+    private boolean dispatchFile(MappedFile f, int pos) throws IOException {
+        int readable = f.readablePosition();
+        long base = f.fileFromOffset();
+        while (pos < readable) {
+            RecordValidator.Outcome o = validator.check(f.mappedBuffer(), pos, readable, base, false);
+            if (o == RecordValidator.Outcome.MESSAGE) {
+                dispatch(validator.record(), base + pos);
+                pos += validator.record().totalSize();
+                reputFromOffset = base + pos;
+            } else if (o == RecordValidator.Outcome.BLANK) {
+                reputFromOffset = base + f.fileSize();
+                return true;
+            } else {
+                if (lastCorruptOffset != base + pos) {
+                    lastCorruptOffset = base + pos;
+                    LOG.error("STORE-REPUT-CORRUPT {} record at readable offset {}; dispatch stalls", o, base + pos);
+                }
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void dispatch(MessageRecordFlyweight rec, long physicalOffset) throws IOException {
+        DispatchRequest r = request;
+        r.topic = rec.topic();
+        r.queueId = rec.queueId();
+        r.physicalOffset = physicalOffset;
+        r.size = rec.totalSize();
+        r.storeTimestamp = rec.storeTimestamp();
+        r.queueOffset = rec.queueOffset();
+        r.sysFlag = rec.sysFlag();
+        String props = rec.propertiesLength() == 0 ? null : rec.properties();
+        r.tagsCode = PropertiesCodec.tagsCode(props);
+        r.keys = PropertiesCodec.get(props, MessageProperty.KEYS);
+        r.uniqKey = PropertiesCodec.get(props, MessageProperty.UNIQ_KEY);
+        boolean consumable = SysFlag.isConsumable(r.sysFlag);
+        if (consumable) {
+            consumeQueues.findOrCreate(r.topic, r.queueId).put(r.physicalOffset, r.size, r.tagsCode, r.queueOffset);
+        }
+        if (index != null) {
+            index.build(r);
+        }
+        if (consumable) {
+            notifyListeners(r);
+        }
+    }
+
+    private void notifyListeners(DispatchRequest r) {
+        for (int i = 0; i < listeners.size(); i++) {
+            try {
+                listeners.get(i).onDispatched(r.topic, r.queueId, r.queueOffset + 1, r.tagsCode, r.storeTimestamp);
+            } catch (RuntimeException e) {
+                listenerErrors.increment();
+                LOG.warn("STORE-LISTENER-ERR dispatch listener failed", e);
+            }
+        }
+    }
+}

@@ -1,0 +1,16 @@
+/**
+ * Checkpoint, clean-shutdown marker and recovery at open.
+ *
+ * <p>Threads: recovery runs once on the thread calling {@code MessageStore.open}, before any service thread exists.
+ * The {@link dev.apogee.store.recovery.StoreCheckpoint} is written by {@code apogee-store-flush-cq} and, at
+ * shutdown, by the shutting-down thread; its writes are synchronized and atomic (temp file, force, rename).
+ *
+ * <p>Recovery: the abort marker ({@code abort}) is created at open and removed by a clean shutdown; if present at
+ * open, the last run crashed. The commit log is scanned (last three files after a clean stop; from the file holding
+ * the checkpoint's flushed offset after a crash), every record checked for magic, size bounds, position and body
+ * CRC; the log ends before the first bad record, the rest of that file is zeroed and later files deleted. Consume
+ * queues and indexes are cut to that end and re-dispatched from the checkpoint's dispatched offset. To rebuild
+ * consume queues and indexes from scratch, stop the store and delete {@code consumequeue/}, {@code index/} and
+ * {@code checkpoint}: without a checkpoint the dispatcher starts at the commit log's first offset.
+ */
+package dev.apogee.store.recovery;
