@@ -5,6 +5,7 @@ import dev.apogee.broker.client.ConsumerIdsChangeNotifier;
 import dev.apogee.broker.client.ConsumerRegistry;
 import dev.apogee.broker.client.ProducerRegistry;
 import dev.apogee.broker.config.BrokerConfig;
+import dev.apogee.broker.lock.QueueLockTable;
 import dev.apogee.broker.longpolling.LongPollingHold;
 import dev.apogee.broker.offset.ConsumerOffsetTable;
 import dev.apogee.broker.offset.OffsetPersistService;
@@ -13,11 +14,14 @@ import dev.apogee.broker.pull.PullChecks;
 import dev.apogee.broker.pull.PullMessageProcessor;
 import dev.apogee.broker.registration.BrokerRegistrationService;
 import dev.apogee.broker.schedule.DelayLevelTable;
+import dev.apogee.broker.schedule.ScheduleMessageService;
 import dev.apogee.broker.send.MessageAppender;
 import dev.apogee.broker.send.MessageRedirect;
 import dev.apogee.broker.subscription.SubscriptionGroupTable;
 import dev.apogee.broker.topic.SystemTopics;
 import dev.apogee.broker.topic.TopicConfigTable;
+import dev.apogee.broker.transaction.TransactionConfig;
+import dev.apogee.broker.transaction.Transactions;
 import dev.apogee.remoting.netty.NettyClientConfig;
 import dev.apogee.remoting.netty.NettyRemotingClient;
 import dev.apogee.remoting.netty.NettyRemotingServer;
@@ -61,6 +65,9 @@ public final class Broker implements AutoCloseable {
     MessageRedirect redirect;
     MessageAppender appender;
     PullMessageProcessor pullProcessor;
+    Transactions transactions;
+    ScheduleMessageService schedule;
+    final QueueLockTable queueLocks;
     private volatile boolean started;
 
     public Broker(BrokerConfig config) {
@@ -78,6 +85,8 @@ public final class Broker implements AutoCloseable {
                 .setWorkerThreads(1).setCallbackThreads(1));
         this.registration = new BrokerRegistrationService(config, topics, namesrvClient);
         this.offsetPersist = new OffsetPersistService(offsets, config.getFlushConsumerOffsetIntervalMillis());
+        this.queueLocks = new QueueLockTable(clock);
+        housekeeping.onChannelGone(queueLocks::releaseChannel);
     }
 
     /** Recovers the store, loads the tables, starts serving and registers with the name servers. */
@@ -94,17 +103,25 @@ public final class Broker implements AutoCloseable {
                 new InetSocketAddress(config.getBrokerIP1(), config.getListenPort()));
         pullProcessor = new PullMessageProcessor(config, store, offsets,
                 new PullChecks(config, topics, groups, consumers, null), clock);
+        transactions = new Transactions(new TransactionConfig(config.getTransactionTimeOut(),
+                config.getTransactionCheckInterval(), config.getTransactionCheckMax()), store, producers, offsets,
+                appender.storeHost(), clock);
         longPolling = new LongPollingHold(pullProcessor::resume, clock);
         pullProcessor.bind(longPolling, executors.pull);
         store.addDispatchListener(longPolling);
+        schedule = new ScheduleMessageService(store, delayLevels,
+                new ConfigFile(config.configDir().resolve("delayOffset.json")), appender.storeHost(), clock, 10_000);
+        store.addDispatchListener(schedule);
         server = new NettyRemotingServer(new NettyServerConfig().setName("apogee-broker")
                 .setBindAddress(config.getBindAddress()).setListenPort(config.getListenPort())
                 .setWorkerThreads(config.getServerWorkerThreads()), housekeeping);
         idsChangeNotifier.bind(server);
         new ProcessorRegistrations(this).registerAll(server);
         store.start();
+        schedule.start();
         server.start();
         longPolling.start();
+        transactions.start(server);
         housekeeping.start();
         offsetPersist.start();
         namesrvClient.start();
@@ -149,6 +166,7 @@ public final class Broker implements AutoCloseable {
         registration.shutdown();
         server.stopAccepting();
         longPolling.shutdown();
+        transactions.shutdown();
         housekeeping.shutdown();
         try {
             executors.shutdown();
@@ -157,6 +175,7 @@ public final class Broker implements AutoCloseable {
         }
         server.shutdown();
         offsetPersist.shutdown();
+        schedule.shutdown();
         store.shutdown();
         namesrvClient.shutdown();
         LOG.info("broker {} stopped", config.getBrokerName());

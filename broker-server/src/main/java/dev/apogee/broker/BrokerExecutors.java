@@ -18,6 +18,7 @@ final class BrokerExecutors {
     final ExecutorService clientManage;
     final ExecutorService consumerManage;
     final ExecutorService admin;
+    final ExecutorService transaction;
 
     BrokerExecutors(BrokerConfig config) {
         send = RemotingExecutors.bounded("apogee-send", config.getSendMessageThreadPoolNums(),
@@ -28,11 +29,12 @@ final class BrokerExecutors {
                 50_000);
         consumerManage = RemotingExecutors.bounded("apogee-consumer-manage", 4, 100_000);
         admin = RemotingExecutors.bounded("apogee-admin", config.getAdminBrokerThreadPoolNums(), 10_000);
+        transaction = RemotingExecutors.bounded("apogee-end-transaction", 2, 100_000);
     }
 
     /** Stops taking work and waits (bounded) for queued work to finish. */
     void shutdown() throws InterruptedException {
-        List<ExecutorService> all = List.of(send, pull, clientManage, consumerManage, admin);
+        List<ExecutorService> all = List.of(send, pull, clientManage, consumerManage, admin, transaction);
         all.forEach(ExecutorService::shutdown);
         for (ExecutorService executor : all) {
             if (!executor.awaitTermination(5, TimeUnit.SECONDS)) {

@@ -175,10 +175,15 @@ public final class ClientInstance {
         }
     }
 
+    /** Stops rebalancing and offset persistence for {@code group} locally; the brokers still see it. */
+    public void detachConsumer(String group) {
+        consumers.remove(group);
+    }
+
+    /** Detaches {@code group} and tells every broker it is gone (they notify the other members). */
     public void unregisterConsumer(String group) {
-        if (consumers.remove(group) != null) {
-            unregisterClient(null, group);
-        }
+        detachConsumer(group);
+        unregisterClient(null, group);
     }
 
     private void unregisterClient(String producerGroup, String consumerGroup) {

@@ -40,6 +40,7 @@ public final class NameServer implements AutoCloseable {
     private ExecutorService defaultExecutor;
     private ExecutorService routeQueryExecutor;
     private boolean started;
+    private boolean serving;
     private boolean stopped;
 
     public NameServer(NamesrvConfig config) {
@@ -78,6 +79,7 @@ public final class NameServer implements AutoCloseable {
             throw e;
         }
         housekeeping.start();
+        serving = true;
         LOG.info("name server started on {}:{}", config.getBindAddress(), server.localPort());
         return this;
     }
@@ -118,7 +120,9 @@ public final class NameServer implements AutoCloseable {
         }
         shutdownExecutor(defaultExecutor);
         shutdownExecutor(routeQueryExecutor);
-        LOG.info("name server stopped");
+        if (serving) {
+            LOG.info("name server stopped");
+        }
     }
 
     private static void shutdownExecutor(ExecutorService executor) {

@@ -118,7 +118,7 @@ class NameServerProtocolTest {
         assertNull(nameServer.routes().topicRoute("TopicTest"));
 
         assertEquals(ResponseCode.SUCCESS, broker.register(true).getCode());
-        assertEquals(4, nameServer.routes().topicRoute("TopicTest").queueDatas().get(0).readQueueNums());
+        assertEquals(4, nameServer.routes().topicRoute("TopicTest").getQueueDatas().get(0).getReadQueueNums());
     }
 
     @Test
@@ -169,12 +169,12 @@ class NameServerProtocolTest {
         clock.advance(60_001);
         assertEquals(1, nameServer.scanNotActiveBrokers());
         assertNull(nameServer.routes().topicRoute("A"));
-        assertFalse(nameServer.routes().topicRoute("B").queueDatas().isEmpty());
+        assertFalse(nameServer.routes().topicRoute("B").getQueueDatas().isEmpty());
 
         b.close();
         org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(5))
                 .until(() -> nameServer.routes().topicRoute("B") == null);
-        assertTrue(nameServer.routes().clusterView().clusters().isEmpty());
+        assertTrue(nameServer.routes().clusterInfo().getClusterAddrTable().isEmpty());
     }
 
     @Test

@@ -152,6 +152,8 @@ public final class MessageStore implements AutoCloseable {
             return;
         }
         allocator.start();
+        dev.apogee.store.file.MappedFile last = commitLog.fileQueue().lastFile();
+        allocator.prepare(last == null ? 0 : last.fileFromOffset() + config.commitLogFileSize());
         if (commitService != null) {
             commitService.start();
         }

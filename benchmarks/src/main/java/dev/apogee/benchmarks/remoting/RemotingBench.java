@@ -15,8 +15,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * so drift (JIT, GC, CPU frequency, noisy neighbours) spreads evenly over all pairs.
  *
  * <pre>
- * usage: RemotingBench [warmupSeconds=3] [secondsPerRow=10] [slices=5] [--nio]
- *   --nio  run our endpoints on NIO instead of native epoll (the official ones default to NIO)
+ * usage: RemotingBench [warmupSeconds=3] [secondsPerRow=10] [slices=5] [--nio] [--only=N]
+ *   --nio     run our endpoints on NIO instead of native epoll (the official ones default to NIO)
+ *   --only=N  measure only pair N (0 = ours -> ours, 1 = official -> official, ...), e.g. under a profiler
  * </pre>
  */
 public final class RemotingBench {
@@ -34,9 +35,12 @@ public final class RemotingBench {
     public static void main(String[] args) throws Exception {
         List<String> positional = new ArrayList<>();
         boolean nio = false;
+        List<String> pairs = List.of(BenchEndpoints.PAIRS);
         for (String arg : args) {
             if (arg.equals("--nio")) {
                 nio = true;
+            } else if (arg.startsWith("--only=")) {
+                pairs = List.of(BenchEndpoints.PAIRS[Integer.parseInt(arg.substring("--only=".length()))]);
             } else {
                 positional.add(arg);
             }
@@ -51,16 +55,15 @@ public final class RemotingBench {
         Map<String, Cell> cells = new LinkedHashMap<>();
         try (BenchEndpoints endpoints = new BenchEndpoints(!nio)) {
             for (int callers : CALLERS) {
-                for (String pair : BenchEndpoints.PAIRS) {
+                for (String pair : pairs) {
                     run(endpoints.roundTrip(pair), callers, (long) (warmup * 1e9), null);
                 }
             }
             long sliceNanos = (long) (perRow * 1e9 / slices);
             for (int slice = 0; slice < slices; slice++) {
                 for (int callers : CALLERS) {
-                    for (int i = 0; i < BenchEndpoints.PAIRS.length; i++) {
-                        int index = slice % 2 == 0 ? i : BenchEndpoints.PAIRS.length - 1 - i;
-                        String pair = BenchEndpoints.PAIRS[index];
+                    for (int i = 0; i < pairs.size(); i++) {
+                        String pair = pairs.get(slice % 2 == 0 ? i : pairs.size() - 1 - i);
                         Cell cell = cells.computeIfAbsent(pair + "|" + callers, k -> new Cell());
                         cell.nanos += run(endpoints.roundTrip(pair), callers, sliceNanos, cell.latencies);
                     }
@@ -126,6 +129,9 @@ public final class RemotingBench {
         for (int callers : CALLERS) {
             for (String pair : BenchEndpoints.PAIRS) {
                 Cell cell = cells.get(pair + "|" + callers);
+                if (cell == null) {
+                    continue;
+                }
                 double ops = cell.latencies.count() / (cell.nanos / 1e9);
                 opsPerSecond.put(pair + "|" + callers, ops);
                 System.out.printf(Locale.ROOT, "%-22s %8d %12.0f %9d %9d%n", pair, callers, ops,
@@ -134,6 +140,10 @@ public final class RemotingBench {
         }
         System.out.println();
         for (int callers : CALLERS) {
+            if (!opsPerSecond.containsKey("ours -> ours|" + callers)
+                    || !opsPerSecond.containsKey("official -> official|" + callers)) {
+                continue;
+            }
             double ratio = opsPerSecond.get("ours -> ours|" + callers)
                     / opsPerSecond.get("official -> official|" + callers);
             System.out.printf(Locale.ROOT, "ratio ours/official (ops/s), %2d caller%s: %.2fx%n", callers,

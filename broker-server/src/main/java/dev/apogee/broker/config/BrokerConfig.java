@@ -45,6 +45,9 @@ public final class BrokerConfig {
     private int fileReservedTime = 72;
     private String deleteWhen = "04";
     private int diskMaxUsedSpaceRatio = 75;
+    private long transactionTimeOut = 6_000;
+    private long transactionCheckInterval = 30_000;
+    private int transactionCheckMax = 15;
     private boolean traceOn = true;
     private String regionId = "DefaultRegion";
 
@@ -148,6 +151,12 @@ public final class BrokerConfig {
     public void setDeleteWhen(String v) { deleteWhen = v; }
     public int getDiskMaxUsedSpaceRatio() { return diskMaxUsedSpaceRatio; }
     public void setDiskMaxUsedSpaceRatio(int v) { diskMaxUsedSpaceRatio = v; }
+    public long getTransactionTimeOut() { return transactionTimeOut; }
+    public void setTransactionTimeOut(long v) { transactionTimeOut = v; }
+    public long getTransactionCheckInterval() { return transactionCheckInterval; }
+    public void setTransactionCheckInterval(long v) { transactionCheckInterval = v; }
+    public int getTransactionCheckMax() { return transactionCheckMax; }
+    public void setTransactionCheckMax(int v) { transactionCheckMax = v; }
     public boolean isTraceOn() { return traceOn; }
     public void setTraceOn(boolean v) { traceOn = v; }
     public String getRegionId() { return regionId; }

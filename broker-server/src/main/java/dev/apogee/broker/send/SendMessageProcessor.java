@@ -2,13 +2,11 @@ package dev.apogee.broker.send;
 
 import dev.apogee.broker.config.BrokerConfig;
 import dev.apogee.broker.topic.TopicConfigTable;
+import dev.apogee.broker.transaction.HalfMessages;
 import dev.apogee.remoting.netty.RequestProcessor;
 import dev.apogee.remoting.protocol.RemotingCommand;
-import dev.apogee.remoting.protocol.RemotingCommandException;
-import dev.apogee.remoting.protocol.ResponseCode;
 import dev.apogee.remoting.protocol.body.TopicConfig;
 import dev.apogee.store.MessageToStore;
-import dev.apogee.store.record.SysFlag;
 import io.netty.channel.Channel;
 
 import java.nio.ByteBuffer;
@@ -34,10 +32,6 @@ public final class SendMessageProcessor implements RequestProcessor {
     public RemotingCommand processRequest(Channel channel, RemotingCommand request) {
         SendRequestHeader header = SendRequestHeader.decode(request);
         TopicConfig topic = validator.validate(header);
-        if (SysFlag.transactionType(header.sysFlag()) == SysFlag.TRANSACTION_PREPARED_TYPE) {
-            throw new RemotingCommandException(ResponseCode.NO_PERMISSION,
-                    "transactional (half) messages are not supported by this broker yet");
-        }
         byte[] body = request.body() == null ? new byte[0] : request.body();
         int queueId = chooseQueue(header.queueId(), topic);
         MessageToStore message = new MessageToStore()
@@ -52,7 +46,11 @@ public final class SendMessageProcessor implements RequestProcessor {
                 .storeHost(appender.storeHost())
                 .reconsumeTimes(header.reconsumeTimes());
         String uniqueKey = appender.ensureUniqueKey(message);
-        redirect.apply(message, header.maxReconsumeTimes());
+        if (HalfMessages.isPrepared(header.sysFlag())) {
+            HalfMessages.toHalf(message, uniqueKey);
+        } else {
+            redirect.apply(message, header.maxReconsumeTimes());
+        }
         appender.appendAndRespond(channel, request, message, queueId, uniqueKey);
         return null;
     }

@@ -31,6 +31,7 @@ public final class Rebalancer {
     private final RouteTable routes;
     private final GroupMembers members;
     private final QueueOwner owner;
+    private boolean closed;
 
     public Rebalancer(String group, String clientId, MessageModel model, AllocateStrategy strategy, RouteTable routes,
             GroupMembers members, QueueOwner owner) {
@@ -45,6 +46,9 @@ public final class Rebalancer {
 
     /** @return true when the owned queues changed */
     public synchronized boolean rebalance(Collection<String> topics) throws InterruptedException {
+        if (closed) {
+            return false;
+        }
         boolean changed = false;
         Set<MessageQueue> wanted = new HashSet<>();
         Set<String> settled = new HashSet<>();
@@ -71,6 +75,11 @@ public final class Rebalancer {
             }
         }
         return changed;
+    }
+
+    /** No rebalance runs after this returns (the consumer is shutting down and releases its queues itself). */
+    public synchronized void close() {
+        closed = true;
     }
 
     /** This consumer's queues of {@code topic}, or null when they cannot be determined now. */

@@ -41,10 +41,13 @@ public final class RouteTable {
         return routes.get(topic);
     }
 
-    /** The cached route, fetching it on first use; null when the name servers do not know the topic. */
+    /**
+     * The cached route, fetching it on first use (and while the cached one has no queues, e.g. a retry topic the
+     * broker has not created yet); null when the name servers do not know the topic.
+     */
     public TopicRouteInfo get(String topic) throws MQClientException, InterruptedException {
         TopicRouteInfo info = routes.get(topic);
-        return info != null ? info : refresh(topic);
+        return info != null && !info.data().getQueueDatas().isEmpty() ? info : refresh(topic);
     }
 
     /**

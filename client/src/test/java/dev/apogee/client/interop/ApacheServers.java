@@ -31,8 +31,23 @@ public final class ApacheServers implements BeforeAllCallback {
                         "transactionCheckInterval", "1000",
                         "transactionTimeOut", "1000"));
                 servers = started;
+                awaitDefaultTopicRoute();
                 context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).put("apache-rocketmq", new Stopper());
             }
+        }
+    }
+
+    /** The broker registers TBW102 shortly after "boot success"; sends to new topics need it. */
+    private static void awaitDefaultTopicRoute() throws Exception {
+        dev.apogee.client.producer.Producer probe = new dev.apogee.client.producer.Producer(
+                new dev.apogee.client.producer.ProducerConfig(unique("probe")).setClientConfig(client(unique("probe"))));
+        probe.start();
+        try {
+            org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(60))
+                    .pollInterval(java.time.Duration.ofMillis(200)).ignoreExceptions()
+                    .until(() -> !probe.publishQueues("TBW102").isEmpty());
+        } finally {
+            probe.shutdown();
         }
     }
 

@@ -80,21 +80,29 @@ public final class NamesrvConfigProperties {
      * @throws IllegalArgumentException naming the key when a value does not parse or a key is not allowed
      */
     public static void apply(Properties properties, NamesrvConfig config, Set<String> allowed) {
+        Map<Key, String> changes = new LinkedHashMap<>();
         for (String name : properties.stringPropertyNames()) {
             Key key = KEYS.get(name);
             if (key == null) {
                 LOG.warn("ignoring unknown name server setting '{}'", name);
-                continue;
-            }
-            if (!allowed.contains(name)) {
+            } else if (!allowed.contains(name)) {
                 throw new IllegalArgumentException("setting '" + name + "' cannot be changed at runtime");
+            } else {
+                changes.put(key, name);
             }
-            String value = expand(properties.getProperty(name).trim());
-            try {
-                key.setter().accept(config, value);
-            } catch (RuntimeException e) {
-                throw new IllegalArgumentException("bad value '" + value + "' for setting '" + name + "': "
-                        + e.getMessage(), e);
+        }
+        // parse everything on a scratch copy first, so a bad value leaves the real config untouched
+        NamesrvConfig scratch = new NamesrvConfig();
+        for (boolean dryRun : new boolean[] {true, false}) {
+            for (Map.Entry<Key, String> change : changes.entrySet()) {
+                String name = change.getValue();
+                String value = expand(properties.getProperty(name).trim());
+                try {
+                    change.getKey().setter().accept(dryRun ? scratch : config, value);
+                } catch (RuntimeException e) {
+                    throw new IllegalArgumentException("bad value '" + value + "' for setting '" + name + "': "
+                            + e.getMessage(), e);
+                }
             }
         }
     }

@@ -2,10 +2,10 @@ package dev.apogee.namesrv.processor;
 
 import dev.apogee.namesrv.config.NamesrvConfig;
 import dev.apogee.namesrv.route.RouteInfoTable;
-import dev.apogee.namesrv.wire.SmallBodyCodec;
 import dev.apogee.remoting.netty.RequestProcessor;
 import dev.apogee.remoting.protocol.RemotingCommand;
 import dev.apogee.remoting.protocol.ResponseCode;
+import dev.apogee.remoting.protocol.body.TopicList;
 import io.netty.channel.Channel;
 
 /** 206 GET_ALL_TOPIC_LIST_FROM_NAMESERVER: every topic with a route; {@code 1 "disable"} when switched off. */
@@ -23,6 +23,8 @@ final class GetAllTopicListProcessor implements RequestProcessor {
         if (!config.isEnableAllTopicList()) {
             return Responses.error(request, ResponseCode.SYSTEM_ERROR, "disable");
         }
-        return Responses.success(request, SmallBodyCodec.topicList(routes.allTopics(), null));
+        TopicList list = new TopicList();
+        list.setTopicList(routes.allTopics());
+        return Responses.success(request, list.encode());
     }
 }

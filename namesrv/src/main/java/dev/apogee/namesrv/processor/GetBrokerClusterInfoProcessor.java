@@ -1,7 +1,6 @@
 package dev.apogee.namesrv.processor;
 
 import dev.apogee.namesrv.route.RouteInfoTable;
-import dev.apogee.namesrv.wire.SmallBodyCodec;
 import dev.apogee.remoting.netty.RequestProcessor;
 import dev.apogee.remoting.protocol.RemotingCommand;
 import io.netty.channel.Channel;
@@ -16,6 +15,6 @@ final class GetBrokerClusterInfoProcessor implements RequestProcessor {
 
     @Override
     public RemotingCommand processRequest(Channel channel, RemotingCommand request) {
-        return Responses.success(request, SmallBodyCodec.clusterInfo(routes.clusterView()));
+        return Responses.success(request, routes.clusterInfo().encode());
     }
 }

@@ -1,10 +1,10 @@
 package dev.apogee.namesrv.processor;
 
 import dev.apogee.namesrv.kv.KvConfigStore;
-import dev.apogee.namesrv.wire.SmallBodyCodec;
 import dev.apogee.remoting.netty.RequestProcessor;
 import dev.apogee.remoting.protocol.RemotingCommand;
 import dev.apogee.remoting.protocol.ResponseCode;
+import dev.apogee.remoting.protocol.body.KVTable;
 import io.netty.channel.Channel;
 
 import java.util.Map;
@@ -24,6 +24,8 @@ final class GetKvListByNamespaceProcessor implements RequestProcessor {
         if (table.isEmpty()) {
             return Responses.error(request, ResponseCode.QUERY_NOT_FOUND, "No config item, Namespace: " + namespace);
         }
-        return Responses.success(request, SmallBodyCodec.kvTable(table));
+        KVTable kvTable = new KVTable();
+        kvTable.setTable(table);
+        return Responses.success(request, kvTable.encode());
     }
 }

@@ -3,12 +3,11 @@ package dev.apogee.namesrv.processor;
 import dev.apogee.namesrv.config.NamesrvConfig;
 import dev.apogee.namesrv.kv.KvConfigStore;
 import dev.apogee.namesrv.route.RouteInfoTable;
-import dev.apogee.namesrv.route.TopicRoute;
-import dev.apogee.namesrv.wire.TopicRouteCodec;
 import dev.apogee.remoting.netty.RequestProcessor;
 import dev.apogee.remoting.protocol.RemotingCommand;
 import dev.apogee.remoting.protocol.RemotingVersion;
 import dev.apogee.remoting.protocol.ResponseCode;
+import dev.apogee.remoting.protocol.body.TopicRouteData;
 import io.netty.channel.Channel;
 
 /**
@@ -33,15 +32,15 @@ final class GetRouteInfoProcessor implements RequestProcessor {
     @Override
     public RemotingCommand processRequest(Channel channel, RemotingCommand request) {
         String topic = request.header().requireString("topic");
-        TopicRoute route = routes.topicRoute(topic);
+        TopicRouteData route = routes.topicRoute(topic);
         if (route == null) {
             return Responses.error(request, ResponseCode.TOPIC_NOT_EXIST, String.format(NO_ROUTE, topic));
         }
         if (config.isOrderMessageEnable()) {
-            route = route.withOrderTopicConf(kv.get(KvConfigStore.ORDER_TOPIC_CONFIG, topic));
+            route.setOrderTopicConf(kv.get(KvConfigStore.ORDER_TOPIC_CONFIG, topic));
         }
         boolean standardJson = request.version() >= RemotingVersion.V4_9_4
                 || request.header().optionalBoolean("acceptStandardJsonOnly", false);
-        return Responses.success(request, TopicRouteCodec.encode(route, standardJson));
+        return Responses.success(request, route.encode(standardJson));
     }
 }

@@ -1,8 +1,6 @@
 package dev.apogee.namesrv.processor;
 
 import dev.apogee.namesrv.route.RouteInfoTable;
-import dev.apogee.namesrv.route.SystemTopicList;
-import dev.apogee.namesrv.wire.SmallBodyCodec;
 import dev.apogee.remoting.netty.RequestProcessor;
 import dev.apogee.remoting.protocol.RemotingCommand;
 import io.netty.channel.Channel;
@@ -17,7 +15,6 @@ final class GetSystemTopicListProcessor implements RequestProcessor {
 
     @Override
     public RemotingCommand processRequest(Channel channel, RemotingCommand request) {
-        SystemTopicList list = routes.systemTopics();
-        return Responses.success(request, SmallBodyCodec.topicList(list.topics(), list.brokerAddr()));
+        return Responses.success(request, routes.systemTopics().encode());
     }
 }

@@ -2,10 +2,10 @@ package dev.apogee.namesrv.processor;
 
 import dev.apogee.namesrv.config.NamesrvConfig;
 import dev.apogee.namesrv.route.RouteInfoTable;
-import dev.apogee.namesrv.wire.SmallBodyCodec;
 import dev.apogee.remoting.netty.RequestProcessor;
 import dev.apogee.remoting.protocol.RemotingCommand;
 import dev.apogee.remoting.protocol.ResponseCode;
+import dev.apogee.remoting.protocol.body.TopicList;
 import io.netty.channel.Channel;
 
 /** 224 GET_TOPICS_BY_CLUSTER: topics served by the cluster's broker names; {@code 1 "disable"} when switched off. */
@@ -24,6 +24,8 @@ final class GetTopicsByClusterProcessor implements RequestProcessor {
         if (!config.isEnableTopicList()) {
             return Responses.error(request, ResponseCode.SYSTEM_ERROR, "disable");
         }
-        return Responses.success(request, SmallBodyCodec.topicList(routes.topicsOfCluster(cluster), null));
+        TopicList list = new TopicList();
+        list.setTopicList(routes.topicsOfCluster(cluster));
+        return Responses.success(request, list.encode());
     }
 }

@@ -1,11 +1,11 @@
 package dev.apogee.namesrv.processor;
 
-import dev.apogee.namesrv.route.DataVersion;
 import dev.apogee.namesrv.route.RouteInfoTable;
-import dev.apogee.namesrv.wire.SmallBodyCodec;
+import dev.apogee.namesrv.wire.Bodies;
 import dev.apogee.remoting.netty.RequestProcessor;
 import dev.apogee.remoting.protocol.HeaderFields;
 import dev.apogee.remoting.protocol.RemotingCommand;
+import dev.apogee.remoting.protocol.body.DataVersion;
 import io.netty.channel.Channel;
 
 /**
@@ -25,7 +25,7 @@ final class QueryDataVersionProcessor implements RequestProcessor {
         header.requireString("brokerName");
         String brokerAddr = header.requireString("brokerAddr");
         String clusterName = header.requireString("clusterName");
-        DataVersion theirs = SmallBodyCodec.decodeDataVersion(request.body() == null ? new byte[0] : request.body());
+        DataVersion theirs = Bodies.decode("DataVersion", request.body(), DataVersion::decode);
         boolean changed = routes.isBrokerTopicConfigChanged(clusterName, brokerAddr, theirs);
         if (!changed) {
             routes.touch(clusterName, brokerAddr);
@@ -33,7 +33,7 @@ final class QueryDataVersionProcessor implements RequestProcessor {
         DataVersion ours = routes.dataVersionOf(clusterName, brokerAddr);
         RemotingCommand response = Responses.success(request).putExtField("changed", String.valueOf(changed));
         if (ours != null) {
-            response.body(SmallBodyCodec.dataVersion(ours));
+            response.body(ours.encode());
         }
         return response;
     }

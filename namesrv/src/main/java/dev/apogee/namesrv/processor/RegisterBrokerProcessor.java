@@ -5,14 +5,13 @@ import dev.apogee.namesrv.kv.KvConfigStore;
 import dev.apogee.namesrv.route.BrokerRegistration;
 import dev.apogee.namesrv.route.RegisterResult;
 import dev.apogee.namesrv.route.RouteInfoTable;
-import dev.apogee.namesrv.wire.CompressedRegisterBodyCodec;
-import dev.apogee.namesrv.wire.RegisterBrokerBody;
-import dev.apogee.namesrv.wire.RegisterBrokerBodyCodec;
-import dev.apogee.namesrv.wire.SmallBodyCodec;
+import dev.apogee.namesrv.wire.RegisterBrokerBodyDecoder;
 import dev.apogee.remoting.netty.RequestProcessor;
 import dev.apogee.remoting.protocol.HeaderFields;
 import dev.apogee.remoting.protocol.RemotingCommand;
 import dev.apogee.remoting.protocol.ResponseCode;
+import dev.apogee.remoting.protocol.body.KVTable;
+import dev.apogee.remoting.protocol.body.TopicConfigSerializeWrapper;
 import io.netty.channel.Channel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,8 +20,9 @@ import java.util.Map;
 import java.util.zip.CRC32;
 
 /**
- * 103 REGISTER_BROKER: verifies {@code bodyCrc32} (when non-zero), decodes the body (plain or compressed), records
- * the broker, and answers with the master's addresses (for a slave) and the ORDER_TOPIC_CONFIG KV table.
+ * 103 REGISTER_BROKER: verifies {@code bodyCrc32} (when non-zero), decodes the body (any form, see
+ * {@link RegisterBrokerBodyDecoder}), records the broker, and answers with the master's addresses (for a slave) and
+ * the ORDER_TOPIC_CONFIG KV table.
  */
 final class RegisterBrokerProcessor implements RequestProcessor {
     private static final Logger LOG = LoggerFactory.getLogger(RegisterBrokerProcessor.class);
@@ -52,12 +52,10 @@ final class RegisterBrokerProcessor implements RequestProcessor {
                     crc32(body), expectedCrc);
             return Responses.error(request, ResponseCode.SYSTEM_ERROR, "crc32 not match");
         }
-        RegisterBrokerBody decoded = header.optionalBoolean("compressed", false) && body != null && body.length > 0
-                ? CompressedRegisterBodyCodec.decode(body)
-                : RegisterBrokerBodyCodec.decode(body, config.getClock().millis());
+        TopicConfigSerializeWrapper topics = RegisterBrokerBodyDecoder.decode(body);
         RegisterResult result = routes.register(new BrokerRegistration(clusterName, brokerAddr, brokerName, brokerId,
                 haServerAddr, header.optionalLong("heartbeatTimeoutMillis"), header.optionalBoolean("enableActingMaster"),
-                decoded.dataVersion(), decoded.topics(), channel));
+                topics.getDataVersion(), topics.getTopicConfigTable(), channel));
         RemotingCommand response = Responses.success(request);
         if (result.haServerAddr() != null) {
             response.putExtField("haServerAddr", result.haServerAddr());
@@ -68,7 +66,9 @@ final class RegisterBrokerProcessor implements RequestProcessor {
         if (config.isReturnOrderTopicConfigToBroker()) {
             Map<String, String> orderTopics = kv.list(KvConfigStore.ORDER_TOPIC_CONFIG);
             if (!orderTopics.isEmpty()) {
-                response.body(SmallBodyCodec.kvTable(orderTopics));
+                KVTable table = new KVTable();
+                table.setTable(orderTopics);
+                response.body(table.encode());
             }
         }
         return response;

@@ -1,8 +1,10 @@
 package dev.apogee.namesrv.route;
 
+import dev.apogee.remoting.protocol.body.BrokerData;
+
 import java.util.TreeMap;
 
-/** The mutable members of one broker name. Only touched under the route table's write lock (read lock to read). */
+/** The mutable members of one broker name. Only touched under the route table's lock. */
 final class BrokerGroup {
     final String cluster;
     final String brokerName;
@@ -15,7 +17,7 @@ final class BrokerGroup {
     }
 
     boolean hasMaster() {
-        return addrs.containsKey(0L);
+        return addrs.containsKey(BrokerData.MASTER_ID);
     }
 
     /** The id of {@code addr} in this group, or {@code null}. */
@@ -28,20 +30,26 @@ final class BrokerGroup {
         return null;
     }
 
+    /** A fresh BrokerData with its own (sorted) address map. */
     BrokerData snapshot() {
-        return new BrokerData(cluster, brokerName, addrs, enableActingMaster, null);
+        return snapshot(new TreeMap<>(addrs));
     }
 
     /**
      * The snapshot clients should see: in slave-acting-master mode with the master gone, the lowest-id slave is
-     * shown under id 0 so that producers and admin tools keep a "master" to talk to.
+     * also shown under id 0 so that producers and admin tools keep a "master" to talk to.
      */
     BrokerData routeSnapshot() {
+        TreeMap<Long, String> shown = new TreeMap<>(addrs);
         if (enableActingMaster && !addrs.isEmpty() && !hasMaster()) {
-            TreeMap<Long, String> acting = new TreeMap<>(addrs);
-            acting.put(0L, addrs.firstEntry().getValue());
-            return new BrokerData(cluster, brokerName, acting, true, null);
+            shown.put(BrokerData.MASTER_ID, addrs.firstEntry().getValue());
         }
-        return snapshot();
+        return snapshot(shown);
+    }
+
+    private BrokerData snapshot(TreeMap<Long, String> shown) {
+        BrokerData data = new BrokerData(cluster, brokerName, shown);
+        data.setEnableActingMaster(enableActingMaster);
+        return data;
     }
 }

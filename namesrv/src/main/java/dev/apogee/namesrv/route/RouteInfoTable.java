@@ -1,11 +1,18 @@
 package dev.apogee.namesrv.route;
 
+import dev.apogee.remoting.protocol.body.BrokerData;
+import dev.apogee.remoting.protocol.body.ClusterInfo;
+import dev.apogee.remoting.protocol.body.DataVersion;
+import dev.apogee.remoting.protocol.body.PermName;
+import dev.apogee.remoting.protocol.body.QueueData;
+import dev.apogee.remoting.protocol.body.TopicConfig;
+import dev.apogee.remoting.protocol.body.TopicList;
+import dev.apogee.remoting.protocol.body.TopicRouteData;
 import io.netty.channel.Channel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,6 +23,7 @@ import java.util.TreeSet;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 /**
  * The name server's whole routing state, with the semantics of the official {@code RouteInfoManager}:
@@ -26,8 +34,9 @@ import java.util.function.LongSupplier;
  * with the write permission removed), and for topics already known only when the broker's DataVersion changed.
  * A broker name's queue data are dropped when its last member goes away; clusters and topics left empty are dropped.
  *
- * <p>Locking: one read/write lock. Reads (route lookups, lists) share the read lock and return immutable snapshots;
- * every mutation takes the write lock. Time comes from the injected clock.
+ * <p>Locking: one read/write lock. Reads (route lookups, lists) share the read lock and return fresh body objects
+ * the caller owns; every mutation takes the write lock. Bodies passed in are copied, never kept. Time comes from
+ * the injected clock.
  */
 public final class RouteInfoTable {
     private static final Logger LOG = LoggerFactory.getLogger(RouteInfoTable.class);
@@ -72,8 +81,8 @@ public final class RouteInfoTable {
                 updateQueues(group, r, first || versionChanged, primeSlave && group.enableActingMaster);
             }
             long timeout = r.heartbeatTimeoutMillis() == null ? defaultTimeoutMillis : r.heartbeatTimeoutMillis();
-            BrokerLiveInfo previous = live.put(key, new BrokerLiveInfo(clock.getAsLong(), timeout, r.dataVersion(),
-                    r.channel(), r.haServerAddr()));
+            BrokerLiveInfo previous = live.put(key, new BrokerLiveInfo(clock.getAsLong(), timeout,
+                    r.dataVersion().copy(), r.channel(), r.haServerAddr()));
             if (previous == null) {
                 LOG.info("broker registered: cluster={} name={} id={} addr={} topics={}", r.clusterName(),
                         r.brokerName(), r.brokerId(), r.brokerAddr(), r.topics().size());
@@ -91,10 +100,10 @@ public final class RouteInfoTable {
             return false;
         }
         BrokerLiveInfo old = live.get(new BrokerAddrKey(r.clusterName(), oldAddr));
-        if (old != null && old.dataVersion().stateVersion() > r.dataVersion().stateVersion()) {
+        if (old != null && old.dataVersion().getStateVersion() > r.dataVersion().getStateVersion()) {
             LOG.warn("ignoring registration of {} as {} id {}: state version {} older than {} of {}", r.brokerAddr(),
-                    r.brokerName(), r.brokerId(), r.dataVersion().stateVersion(),
-                    old.dataVersion().stateVersion(), oldAddr);
+                    r.brokerName(), r.brokerId(), r.dataVersion().getStateVersion(),
+                    old.dataVersion().getStateVersion(), oldAddr);
             return true;
         }
         return false;
@@ -103,19 +112,20 @@ public final class RouteInfoTable {
     private void updateQueues(BrokerGroup group, BrokerRegistration r, boolean refreshAll, boolean readOnly) {
         for (Map.Entry<String, TopicConfig> entry : r.topics().entrySet()) {
             TopicConfig config = entry.getValue();
-            String topic = config.topicName() != null ? config.topicName() : entry.getKey();
+            if (config == null) {
+                continue;
+            }
+            String topic = config.getTopicName() != null ? config.getTopicName() : entry.getKey();
             if (refreshAll || !topicQueues.contains(topic, group.brokerName)) {
-                QueueData queueData = config.toQueueData(group.brokerName);
-                if (readOnly) {
-                    queueData = queueData.withPerm(queueData.perm() & ~Perm.WRITE);
-                }
-                topicQueues.put(topic, queueData);
+                int perm = readOnly ? config.getPerm() & ~PermName.PERM_WRITE : config.getPerm();
+                topicQueues.put(topic, new QueueData(group.brokerName, config.getReadQueueNums(),
+                        config.getWriteQueueNums(), perm, config.getTopicSysFlag()));
             }
         }
     }
 
     private RegisterResult masterOf(BrokerGroup group, String clusterName) {
-        String masterAddr = group.addrs.get(0L);
+        String masterAddr = group.addrs.get(BrokerData.MASTER_ID);
         BrokerLiveInfo masterLive = masterAddr == null ? null : live.get(new BrokerAddrKey(clusterName, masterAddr));
         return masterLive == null ? RegisterResult.NONE : new RegisterResult(masterLive.haServerAddr(), masterAddr);
     }
@@ -219,7 +229,7 @@ public final class RouteInfoTable {
             LOG.info("broker name {} has no member left: removed from cluster {} and {} topic routes", brokerName,
                     group.cluster, topics);
         } else if (group.enableActingMaster && !group.hasMaster()) {
-            topicQueues.updatePerm(brokerName, perm -> perm & ~Perm.WRITE);
+            topicQueues.updatePerm(brokerName, perm -> perm & ~PermName.PERM_WRITE);
         }
         return removed;
     }
@@ -241,36 +251,46 @@ public final class RouteInfoTable {
         return read(() -> isVersionChanged(new BrokerAddrKey(clusterName, brokerAddr), version));
     }
 
-    /** The DataVersion the broker last registered, or {@code null}. */
+    /** A copy of the DataVersion the broker last registered, or {@code null}. */
     public DataVersion dataVersionOf(String clusterName, String brokerAddr) {
         return read(() -> {
             BrokerLiveInfo info = live.get(new BrokerAddrKey(clusterName, brokerAddr));
-            return info == null ? null : info.dataVersion();
+            return info == null ? null : info.dataVersion().copy();
         });
     }
 
-    /** The route of {@code topic}, or {@code null} when no broker name serving it is registered. */
-    public TopicRoute topicRoute(String topic) {
+    /** A fresh route of {@code topic}, or {@code null} when no registered broker name serves it. */
+    public TopicRouteData topicRoute(String topic) {
         return read(() -> {
             List<QueueData> queues = topicQueues.queuesOf(topic);
             List<BrokerData> brokerDatas = new ArrayList<>();
             for (QueueData queueData : queues) {
-                BrokerGroup group = brokers.get(queueData.brokerName());
+                BrokerGroup group = brokers.get(queueData.getBrokerName());
                 if (group != null) {
                     brokerDatas.add(group.routeSnapshot());
                 }
             }
-            return queues.isEmpty() || brokerDatas.isEmpty() ? null : new TopicRoute(queues, brokerDatas, null);
+            if (queues.isEmpty() || brokerDatas.isEmpty()) {
+                return null;
+            }
+            TopicRouteData route = new TopicRouteData();
+            route.setQueueDatas(queues);
+            route.setBrokerDatas(brokerDatas);
+            return route;
         });
     }
 
-    public ClusterView clusterView() {
+    /** GET_BROKER_CLUSTER_INFO: every broker name's members and every cluster's broker names, sorted. */
+    public ClusterInfo clusterInfo() {
         return read(() -> {
             Map<String, BrokerData> brokerDatas = new TreeMap<>();
             brokers.forEach((name, group) -> brokerDatas.put(name, group.snapshot()));
             Map<String, Set<String>> clusterCopy = new TreeMap<>();
-            clusters.forEach((cluster, names) -> clusterCopy.put(cluster, Collections.unmodifiableSet(new TreeSet<>(names))));
-            return new ClusterView(brokerDatas, clusterCopy);
+            clusters.forEach((cluster, names) -> clusterCopy.put(cluster, new TreeSet<>(names)));
+            ClusterInfo info = new ClusterInfo();
+            info.setBrokerAddrTable(brokerDatas);
+            info.setClusterAddrTable(clusterCopy);
+            return info;
         });
     }
 
@@ -286,21 +306,23 @@ public final class RouteInfoTable {
         });
     }
 
-    public SystemTopicList systemTopics() {
+    /** GET_SYSTEM_TOPIC_LIST_FROM_NS: cluster and broker names (each is a topic) and one broker address. */
+    public TopicList systemTopics() {
         return read(() -> {
             Set<String> topics = new TreeSet<>();
             clusters.forEach((cluster, names) -> {
                 topics.add(cluster);
                 topics.addAll(names);
             });
-            String addr = null;
+            TopicList list = new TopicList();
+            list.setTopicList(topics);
             for (BrokerGroup group : brokers.values()) {
                 if (!group.addrs.isEmpty()) {
-                    addr = group.addrs.firstEntry().getValue();
+                    list.setBrokerAddr(group.addrs.firstEntry().getValue());
                     break;
                 }
             }
-            return new SystemTopicList(topics, addr);
+            return list;
         });
     }
 
@@ -323,7 +345,7 @@ public final class RouteInfoTable {
     public void registerTopic(String topic, List<QueueData> queueDatas) {
         write(() -> {
             for (QueueData queueData : queueDatas) {
-                if (brokers.containsKey(queueData.brokerName())) {
+                if (queueData != null && brokers.containsKey(queueData.getBrokerName())) {
                     topicQueues.put(topic, queueData);
                 }
             }
@@ -333,12 +355,12 @@ public final class RouteInfoTable {
 
     /** Clears the WRITE bit of every queue of {@code brokerName}; returns the number of topics it serves. */
     public int wipeWritePerm(String brokerName) {
-        return write(() -> topicQueues.updatePerm(brokerName, perm -> perm & ~Perm.WRITE));
+        return write(() -> topicQueues.updatePerm(brokerName, perm -> perm & ~PermName.PERM_WRITE));
     }
 
     /** Sets the WRITE bit of every queue of {@code brokerName}; returns the number of topics it serves. */
     public int addWritePerm(String brokerName) {
-        return write(() -> topicQueues.updatePerm(brokerName, perm -> perm | Perm.WRITE));
+        return write(() -> topicQueues.updatePerm(brokerName, perm -> perm | PermName.PERM_WRITE));
     }
 
     /** Number of registered broker addresses (live table size). */
@@ -346,7 +368,7 @@ public final class RouteInfoTable {
         return read(live::size);
     }
 
-    private <T> T read(java.util.function.Supplier<T> action) {
+    private <T> T read(Supplier<T> action) {
         Lock read = lock.readLock();
         read.lock();
         try {
@@ -356,7 +378,7 @@ public final class RouteInfoTable {
         }
     }
 
-    private <T> T write(java.util.function.Supplier<T> action) {
+    private <T> T write(Supplier<T> action) {
         Lock write = lock.writeLock();
         write.lock();
         try {

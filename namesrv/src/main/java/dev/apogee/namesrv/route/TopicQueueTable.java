@@ -1,5 +1,7 @@
 package dev.apogee.namesrv.route;
 
+import dev.apogee.remoting.protocol.body.QueueData;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -8,12 +10,16 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.IntUnaryOperator;
 
-/** topic → broker name → queues. Not thread-safe: {@link RouteInfoTable} calls it under its lock. */
+/**
+ * topic → broker name → queues. Not thread-safe: {@link RouteInfoTable} calls it under its lock. The stored
+ * {@link QueueData} beans are never handed out or modified in place: readers get copies, changes replace them.
+ */
 final class TopicQueueTable {
     private final Map<String, Map<String, QueueData>> topics = new HashMap<>();
 
+    /** Stores a copy of {@code queueData}. */
     void put(String topic, QueueData queueData) {
-        topics.computeIfAbsent(topic, t -> new HashMap<>()).put(queueData.brokerName(), queueData);
+        topics.computeIfAbsent(topic, t -> new HashMap<>()).put(queueData.getBrokerName(), queueData.copy());
     }
 
     boolean contains(String topic, String brokerName) {
@@ -21,14 +27,15 @@ final class TopicQueueTable {
         return byBroker != null && byBroker.containsKey(brokerName);
     }
 
-    /** The queues of {@code topic}, sorted by broker name; empty when unknown. */
+    /** Copies of the queues of {@code topic}, sorted by broker name; empty when unknown. */
     List<QueueData> queuesOf(String topic) {
         Map<String, QueueData> byBroker = topics.get(topic);
         if (byBroker == null) {
-            return List.of();
+            return new ArrayList<>();
         }
-        List<QueueData> queues = new ArrayList<>(byBroker.values());
-        queues.sort((a, b) -> a.brokerName().compareTo(b.brokerName()));
+        List<QueueData> queues = new ArrayList<>(byBroker.size());
+        byBroker.values().forEach(queueData -> queues.add(queueData.copy()));
+        queues.sort(null);
         return queues;
     }
 
@@ -50,9 +57,8 @@ final class TopicQueueTable {
         return result;
     }
 
-    /** Drops the topic entirely. */
-    boolean removeTopic(String topic) {
-        return topics.remove(topic) != null;
+    void removeTopic(String topic) {
+        topics.remove(topic);
     }
 
     /** Drops the queues of {@code brokerNames} for {@code topic}, and the topic when nothing is left. */
@@ -82,16 +88,15 @@ final class TopicQueueTable {
         return removed;
     }
 
-    /** Applies {@code change} to the perm of every queue data of {@code brokerName}; returns how many changed. */
+    /** Applies {@code change} to the perm of every queue data of {@code brokerName}; returns how many topics. */
     int updatePerm(String brokerName, IntUnaryOperator change) {
         int count = 0;
         for (Map<String, QueueData> byBroker : topics.values()) {
             QueueData queueData = byBroker.get(brokerName);
             if (queueData != null) {
-                int perm = change.applyAsInt(queueData.perm());
-                if (perm != queueData.perm()) {
-                    byBroker.put(brokerName, queueData.withPerm(perm));
-                }
+                QueueData changed = queueData.copy();
+                changed.setPerm(change.applyAsInt(queueData.getPerm()));
+                byBroker.put(brokerName, changed);
                 count++;
             }
         }

@@ -1,8 +1,9 @@
 package dev.apogee.namesrv.wire;
 
-import dev.apogee.namesrv.route.DataVersion;
-import dev.apogee.namesrv.route.TopicConfig;
-import dev.apogee.remoting.json.JsonReader;
+import dev.apogee.remoting.protocol.body.DataVersion;
+import dev.apogee.remoting.protocol.body.TopicConfig;
+import dev.apogee.remoting.protocol.body.TopicConfigSerializeWrapper;
+import dev.apogee.remoting.protocol.body.TopicFilterType;
 
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
@@ -16,7 +17,8 @@ import java.util.zip.InflaterInputStream;
  * The compressed RegisterBrokerBody ({@code compressedRegister=true} brokers, header {@code compressed=true}): a zlib
  * stream of {@code int32 len + DataVersion JSON}, {@code int32 topicCount}, then per topic {@code int32 len +
  * "name readQ writeQ perm filterType [attributesJson]"}; the filter-server list and static-topic mappings that follow
- * are not needed and not read. This form carries no {@code topicSysFlag}, so it reads as 0.
+ * are not needed and not read. This form carries no {@code topicSysFlag} or {@code order}, so they read as defaults.
+ * The remoting body types only support the JSON form, hence this decoder here.
  */
 public final class CompressedRegisterBodyCodec {
     /** Upper bound for one length field, so a corrupt stream cannot make us allocate gigabytes. */
@@ -25,9 +27,9 @@ public final class CompressedRegisterBodyCodec {
     private CompressedRegisterBodyCodec() {
     }
 
-    public static RegisterBrokerBody decode(byte[] body) {
+    public static TopicConfigSerializeWrapper decode(byte[] body) {
         try (DataInputStream in = new DataInputStream(new InflaterInputStream(new ByteArrayInputStream(body)))) {
-            DataVersion dataVersion = SmallBodyCodec.readDataVersion(new JsonReader(readItem(in)));
+            DataVersion dataVersion = DataVersion.decode(readItem(in));
             int count = in.readInt();
             if (count < 0) {
                 throw new IOException("negative topic count " + count);
@@ -35,11 +37,14 @@ public final class CompressedRegisterBodyCodec {
             Map<String, TopicConfig> topics = new LinkedHashMap<>();
             for (int i = 0; i < count; i++) {
                 TopicConfig config = parseTopicConfig(new String(readItem(in), StandardCharsets.UTF_8));
-                topics.put(config.topicName(), config);
+                topics.put(config.getTopicName(), config);
             }
-            return new RegisterBrokerBody(dataVersion, topics);
+            TopicConfigSerializeWrapper wrapper = new TopicConfigSerializeWrapper();
+            wrapper.setDataVersion(dataVersion);
+            wrapper.setTopicConfigTable(topics);
+            return wrapper;
         } catch (IOException | RuntimeException e) {
-            throw BodyException.malformed("compressed RegisterBrokerBody", e);
+            throw Bodies.malformed("compressed RegisterBrokerBody", e);
         }
     }
 
@@ -59,7 +64,9 @@ public final class CompressedRegisterBodyCodec {
         if (parts.length < 5) {
             throw new IllegalArgumentException("topic config '" + text + "' has fewer than 5 fields");
         }
-        return new TopicConfig(parts[0], Integer.parseInt(parts[1]), Integer.parseInt(parts[2]),
-                Integer.parseInt(parts[3]), 0);
+        TopicConfig config = new TopicConfig(parts[0], Integer.parseInt(parts[1]), Integer.parseInt(parts[2]),
+                Integer.parseInt(parts[3]));
+        config.setTopicFilterType(TopicFilterType.valueOf(parts[4]));
+        return config;
     }
 }

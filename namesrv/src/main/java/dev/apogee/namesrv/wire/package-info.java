@@ -1,9 +1,10 @@
 /**
- * JSON bodies of the name server commands, byte-compatible with what the official fastjson-based name server writes
- * and lenient in what it reads (protocol reference, section 3): TopicRouteData (fastjson-default or standard JSON),
- * ClusterInfo, TopicList, KVTable, DataVersion, and the RegisterBrokerBody a broker sends (plain or compressed).
+ * Decoding of the request bodies the name server receives, on top of the shared body types of
+ * {@code dev.apogee.remoting.protocol.body}: {@link dev.apogee.namesrv.wire.RegisterBrokerBodyDecoder} (every
+ * REGISTER_BROKER body form: RegisterBrokerBody JSON, the bare TopicConfigSerializeWrapper of old brokers, and the
+ * zlib-compressed form of {@link dev.apogee.namesrv.wire.CompressedRegisterBodyCodec}) and
+ * {@link dev.apogee.namesrv.wire.Bodies} (malformed input → a command error naming the body).
  *
- * <p>Stateless static codecs; any thread. Malformed input raises
- * {@link dev.apogee.remoting.protocol.RemotingCommandException}, which the transport answers as an error.
+ * <p>Stateless static code; any thread.
  */
 package dev.apogee.namesrv.wire;

@@ -1,5 +1,11 @@
 package dev.apogee.namesrv.route;
 
+import dev.apogee.remoting.protocol.body.DataVersion;
+import dev.apogee.remoting.protocol.body.PermName;
+import dev.apogee.remoting.protocol.body.QueueData;
+import dev.apogee.remoting.protocol.body.TopicConfig;
+import dev.apogee.remoting.protocol.body.TopicList;
+import dev.apogee.remoting.protocol.body.TopicRouteData;
 import io.netty.channel.Channel;
 import io.netty.channel.embedded.EmbeddedChannel;
 import org.junit.jupiter.api.BeforeEach;
@@ -30,16 +36,23 @@ class RouteInfoTableTest {
         table = new RouteInfoTable(now::get, 120_000);
     }
 
+    private static final int READ = PermName.PERM_READ;
+    private static final int RW = PermName.PERM_READ | PermName.PERM_WRITE;
+
     private static Map<String, TopicConfig> topics(TopicConfig... configs) {
         Map<String, TopicConfig> map = new LinkedHashMap<>();
         for (TopicConfig config : configs) {
-            map.put(config.topicName(), config);
+            map.put(config.getTopicName(), config);
         }
         return map;
     }
 
     private static TopicConfig topic(String name, int queues) {
-        return new TopicConfig(name, queues, queues, Perm.READ | Perm.WRITE, 0);
+        return new TopicConfig(name, queues, queues, RW);
+    }
+
+    private static List<String> brokerNames(TopicRouteData route) {
+        return route.getQueueDatas().stream().map(QueueData::getBrokerName).toList();
     }
 
     private static BrokerRegistration registration(String brokerName, String addr, long id, DataVersion version,
@@ -54,13 +67,13 @@ class RouteInfoTableTest {
                 topics(topic("T1", 4), topic("T2", 8)), new EmbeddedChannel()));
 
         assertEquals(RegisterResult.NONE, result);
-        TopicRoute route = table.topicRoute("T1");
-        assertEquals(List.of(new QueueData("broker-a", 4, 4, 6, 0)), route.queueDatas());
-        assertEquals(1, route.brokerDatas().size());
-        assertEquals(Map.of(0L, MASTER_A), route.brokerDatas().get(0).brokerAddrs());
-        assertEquals(CLUSTER, route.brokerDatas().get(0).cluster());
+        TopicRouteData route = table.topicRoute("T1");
+        assertEquals(List.of(new QueueData("broker-a", 4, 4, 6, 0)), route.getQueueDatas());
+        assertEquals(1, route.getBrokerDatas().size());
+        assertEquals(Map.of(0L, MASTER_A), route.getBrokerDatas().get(0).getBrokerAddrs());
+        assertEquals(CLUSTER, route.getBrokerDatas().get(0).getCluster());
         assertEquals(Set.of("T1", "T2"), table.allTopics());
-        assertEquals(Set.of("broker-a"), table.clusterView().clusters().get(CLUSTER));
+        assertEquals(Set.of("broker-a"), table.clusterInfo().getClusterAddrTable().get(CLUSTER));
         assertEquals(Set.of("T1", "T2"), table.topicsOfCluster(CLUSTER));
         assertNull(table.topicRoute("unknown"));
     }
@@ -73,12 +86,12 @@ class RouteInfoTableTest {
         // same DataVersion: the known topic keeps its (wiped) queue data, a new topic is still picked up
         table.register(registration("broker-a", MASTER_A, 0, new DataVersion(1, 1, 0),
                 topics(topic("T1", 16), topic("T3", 2)), null));
-        assertEquals(new QueueData("broker-a", 4, 4, Perm.READ, 0), table.topicRoute("T1").queueDatas().get(0));
-        assertEquals(2, table.topicRoute("T3").queueDatas().get(0).writeQueueNums());
+        assertEquals(new QueueData("broker-a", 4, 4, READ, 0), table.topicRoute("T1").getQueueDatas().get(0));
+        assertEquals(2, table.topicRoute("T3").getQueueDatas().get(0).getWriteQueueNums());
 
         // changed DataVersion: every registered topic is refreshed
         table.register(registration("broker-a", MASTER_A, 0, new DataVersion(2, 2, 0), topics(topic("T1", 16)), null));
-        assertEquals(new QueueData("broker-a", 16, 16, 6, 0), table.topicRoute("T1").queueDatas().get(0));
+        assertEquals(new QueueData("broker-a", 16, 16, 6, 0), table.topicRoute("T1").getQueueDatas().get(0));
         assertTrue(table.isBrokerTopicConfigChanged(CLUSTER, MASTER_A, new DataVersion(1, 1, 0)));
         assertFalse(table.isBrokerTopicConfigChanged(CLUSTER, MASTER_A, new DataVersion(2, 2, 0)));
         assertEquals(new DataVersion(2, 2, 0), table.dataVersionOf(CLUSTER, MASTER_A));
@@ -91,9 +104,9 @@ class RouteInfoTableTest {
                 topics(topic("T1", 99), topic("SlaveOnly", 1)), null));
 
         assertEquals(new RegisterResult("10.0.0.1:10912", MASTER_A), result);
-        TopicRoute route = table.topicRoute("T1");
-        assertEquals(4, route.queueDatas().get(0).readQueueNums());
-        assertEquals(Map.of(0L, MASTER_A, 1L, SLAVE_A), route.brokerDatas().get(0).brokerAddrs());
+        TopicRouteData route = table.topicRoute("T1");
+        assertEquals(4, route.getQueueDatas().get(0).getReadQueueNums());
+        assertEquals(Map.of(0L, MASTER_A, 1L, SLAVE_A), route.getBrokerDatas().get(0).getBrokerAddrs());
         assertNull(table.topicRoute("SlaveOnly"));
         assertEquals(2, table.liveBrokerCount());
     }
@@ -106,7 +119,7 @@ class RouteInfoTableTest {
         // the slave is promoted: same address, id 0
         table.register(registration("broker-a", SLAVE_A, 0, new DataVersion(1, 2, 0), topics(topic("T1", 4)), null));
 
-        assertEquals(Map.of(0L, SLAVE_A), table.topicRoute("T1").brokerDatas().get(0).brokerAddrs());
+        assertEquals(Map.of(0L, SLAVE_A), table.topicRoute("T1").getBrokerDatas().get(0).getBrokerAddrs());
     }
 
     @Test
@@ -122,10 +135,9 @@ class RouteInfoTableTest {
         now.addAndGet(1);
         assertEquals(List.of(channelA), table.removeExpired());
 
-        assertEquals(List.of("broker-b"), table.topicRoute("T1").queueDatas().stream().map(QueueData::brokerName)
-                .toList());
-        assertEquals(Set.of("OtherCluster"), table.clusterView().clusters().keySet());
-        assertEquals(Set.of("broker-b"), table.clusterView().brokers().keySet());
+        assertEquals(List.of("broker-b"), brokerNames(table.topicRoute("T1")));
+        assertEquals(Set.of("OtherCluster"), table.clusterInfo().getClusterAddrTable().keySet());
+        assertEquals(Set.of("broker-b"), table.clusterInfo().getBrokerAddrTable().keySet());
 
         // broker-b asked for 300 s; a heartbeat postpones it
         now.addAndGet(200_000);
@@ -135,7 +147,7 @@ class RouteInfoTableTest {
         now.addAndGet(100_001);
         assertEquals(1, table.removeExpired().size());
         assertTrue(table.allTopics().isEmpty());
-        assertTrue(table.clusterView().clusters().isEmpty());
+        assertTrue(table.clusterInfo().getClusterAddrTable().isEmpty());
         assertFalse(table.touch("OtherCluster", MASTER_B));
     }
 
@@ -147,14 +159,14 @@ class RouteInfoTableTest {
         table.register(registration("broker-a", SLAVE_A, 1, new DataVersion(1, 1, 0), topics(topic("T1", 4)), slave));
 
         assertTrue(table.removeByChannel(master));
-        TopicRoute route = table.topicRoute("T1");
-        assertEquals(Map.of(1L, SLAVE_A), route.brokerDatas().get(0).brokerAddrs(), "consumers can still read");
-        assertEquals(1, route.queueDatas().size());
+        TopicRouteData route = table.topicRoute("T1");
+        assertEquals(Map.of(1L, SLAVE_A), route.getBrokerDatas().get(0).getBrokerAddrs(), "consumers can still read");
+        assertEquals(1, route.getQueueDatas().size());
 
         assertFalse(table.removeByChannel(new EmbeddedChannel()));
         assertTrue(table.removeByChannel(slave));
         assertNull(table.topicRoute("T1"));
-        assertTrue(table.clusterView().clusters().isEmpty());
+        assertTrue(table.clusterInfo().getClusterAddrTable().isEmpty());
         assertEquals(0, table.liveBrokerCount());
     }
 
@@ -165,8 +177,8 @@ class RouteInfoTableTest {
 
         assertTrue(table.unregister(CLUSTER, MASTER_A, "broker-a"));
         assertFalse(table.unregister(CLUSTER, MASTER_A, "broker-a"));
-        assertEquals(Set.of("broker-b"), table.clusterView().clusters().get(CLUSTER));
-        assertEquals("broker-b", table.topicRoute("T1").queueDatas().get(0).brokerName());
+        assertEquals(Set.of("broker-b"), table.clusterInfo().getClusterAddrTable().get(CLUSTER));
+        assertEquals("broker-b", table.topicRoute("T1").getQueueDatas().get(0).getBrokerName());
     }
 
     @Test
@@ -176,10 +188,10 @@ class RouteInfoTableTest {
         table.register(registration("broker-b", MASTER_B, 0, new DataVersion(1, 1, 0), topics(topic("T1", 4)), null));
 
         assertEquals(2, table.wipeWritePerm("broker-a"));
-        assertEquals(Perm.READ, table.topicRoute("T2").queueDatas().get(0).perm());
-        assertEquals(6, table.topicRoute("T1").queueDatas().get(1).perm(), "broker-b untouched");
+        assertEquals(READ, table.topicRoute("T2").getQueueDatas().get(0).getPerm());
+        assertEquals(6, table.topicRoute("T1").getQueueDatas().get(1).getPerm(), "broker-b untouched");
         assertEquals(2, table.addWritePerm("broker-a"));
-        assertEquals(6, table.topicRoute("T2").queueDatas().get(0).perm());
+        assertEquals(6, table.topicRoute("T2").getQueueDatas().get(0).getPerm());
         assertEquals(0, table.wipeWritePerm("nobody"));
     }
 
@@ -191,8 +203,7 @@ class RouteInfoTableTest {
                 new DataVersion(1, 1, 0), topics(topic("T1", 4)), null));
 
         table.deleteTopic("T1", "Other");
-        assertEquals(List.of("broker-a"), table.topicRoute("T1").queueDatas().stream().map(QueueData::brokerName)
-                .toList());
+        assertEquals(List.of("broker-a"), brokerNames(table.topicRoute("T1")));
         table.deleteTopic("T1", null);
         assertNull(table.topicRoute("T1"));
         assertEquals(Set.of("T2"), table.allTopics());
@@ -203,7 +214,7 @@ class RouteInfoTableTest {
         table.register(registration("broker-a", MASTER_A, 0, new DataVersion(1, 1, 0), topics(), null));
         table.registerTopic("New", List.of(new QueueData("broker-a", 2, 2, 6, 0), new QueueData("ghost", 2, 2, 6, 0)));
 
-        assertEquals(1, table.topicRoute("New").queueDatas().size());
+        assertEquals(1, table.topicRoute("New").getQueueDatas().size());
         assertEquals(Set.of("New"), table.allTopics());
     }
 
@@ -211,9 +222,9 @@ class RouteInfoTableTest {
     void systemTopicsAreClusterAndBrokerNames() {
         table.register(registration("broker-a", MASTER_A, 0, new DataVersion(1, 1, 0), topics(), null));
 
-        SystemTopicList list = table.systemTopics();
-        assertEquals(Set.of(CLUSTER, "broker-a"), list.topics());
-        assertEquals(MASTER_A, list.brokerAddr());
+        TopicList list = table.systemTopics();
+        assertEquals(Set.of(CLUSTER, "broker-a"), list.getTopicList());
+        assertEquals(MASTER_A, list.getBrokerAddr());
     }
 
     @Test
@@ -221,9 +232,9 @@ class RouteInfoTableTest {
         table.register(new BrokerRegistration(CLUSTER, SLAVE_A, "broker-a", 1, "", null, true,
                 new DataVersion(1, 1, 0), topics(topic("T1", 4)), null));
 
-        TopicRoute route = table.topicRoute("T1");
-        assertEquals(Perm.READ, route.queueDatas().get(0).perm());
-        assertEquals(SLAVE_A, route.brokerDatas().get(0).brokerAddrs().get(0L));
-        assertTrue(route.brokerDatas().get(0).enableActingMaster());
+        TopicRouteData route = table.topicRoute("T1");
+        assertEquals(READ, route.getQueueDatas().get(0).getPerm());
+        assertEquals(SLAVE_A, route.getBrokerDatas().get(0).getBrokerAddrs().get(0L));
+        assertTrue(route.getBrokerDatas().get(0).isEnableActingMaster());
     }
 }

@@ -19,8 +19,25 @@ import java.util.function.Function;
  * {@code "true"} and {@code 1}, and JSON {@code null} reads as {@code null}/0/false.
  *
  * <p>Safety for untrusted input: every problem is a {@link JsonException} with the byte offset; nesting
- * is bounded by {@link #MAX_DEPTH}; nothing recurses and no buffer is sized from the input.
- * Not thread-safe; reuse one instance per thread via {@link #reset(byte[], int, int)}.
+ * is bounded by {@link #MAX_DEPTH}; nothing recurses and no buffer is sized from the input. After a
+ * {@code JsonException} the reader's position is undefined until the next {@code reset}.
+ *
+ * <p>Cost: the input is not copied (don't mutate it while reading); strings without escapes are one bulk
+ * copy, and short ASCII strings come from a per-reader cache, so a reused reader parses the remoting
+ * header with few allocations. Not thread-safe; reuse one instance per thread via
+ * {@link #reset(byte[], int, int)}.
+ *
+ * <p>Typical loop:
+ * <pre>{@code
+ * reader.beginObject();
+ * while (reader.hasNext()) {
+ *     switch (reader.nextName()) {
+ *         case "code": code = reader.nextInt(); break;
+ *         default: reader.skipValue();
+ *     }
+ * }
+ * reader.endObject();
+ * }</pre>
  */
 public final class JsonReader {
     /** Deeper input is rejected so hostile bodies cannot exhaust memory or a caller's stack. */

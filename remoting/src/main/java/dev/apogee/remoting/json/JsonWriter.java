@@ -8,8 +8,8 @@ import java.util.Map;
 /**
  * Streaming JSON writer appending to a reusable {@link StringBuilder}; commas are inserted automatically.
  *
- * <p>Writes fastjson 1.2.83's default dialect: control characters, DEL, U+2028 and U+2029 escaped as
- * upper-case {@code \}{@code uXXXX}, everything else verbatim; doubles as {@link Double#toString(double)}, NaN and
+ * <p>Writes fastjson 1.2.83's default dialect: control characters (C0, DEL, C1), U+2028 and U+2029 escaped
+ * as upper-case {@code \}{@code uXXXX}, everything else verbatim (identical output, checked for every char); doubles as {@link Double#toString(double)}, NaN and
  * infinities as {@code null}. Two non-standard shapes fastjson produces for the official servers are
  * supported: unquoted numeric names ({@link #name(long)}: {@code {0:"127.0.0.1:10911"}}) and object-valued
  * names ({@link #beginObjectKey()}: {@code {{"brokerName":"b","queueId":3,"topic":"T"}:{...}}}).
@@ -377,8 +377,9 @@ public final class JsonWriter {
             String escape = ASCII_ESCAPES[c];
             return escape == null && c == '/' && browserCompatible ? "\\/" : escape;
         }
-        // fastjson always escapes the JavaScript line separators, the rest only when browser compatible
-        return browserCompatible || c == 0x2028 || c == 0x2029 ? unicodeEscape(c) : null;
+        // fastjson always escapes the C1 controls and the JavaScript line separators; the rest only when
+        // browser compatible (verified char by char against fastjson 1.2.83 in the compatibility test)
+        return browserCompatible || c <= 0x9F || c == 0x2028 || c == 0x2029 ? unicodeEscape(c) : null;
     }
 
     private static String unicodeEscape(char c) {

@@ -124,6 +124,27 @@ class JsonFastjsonCompatibilityTest {
     }
 
     @Test
+    void everyCharEscapedExactlyAsFastjsonInBothModes() {
+        JsonWriter plain = new JsonWriter();
+        JsonWriter browser = new JsonWriter().setBrowserCompatible(true);
+        StringBuilder all = new StringBuilder();
+        for (int c = 0; c <= 0xFFFF; c++) {
+            if (Character.isSurrogate((char) c)) {
+                continue;
+            }
+            String s = String.valueOf((char) c);
+            all.append(s);
+            String hex = Integer.toHexString(c);
+            assertEquals(JSON.toJSONString(s), plain.reset().value(s).toString(), hex);
+            assertEquals(JSON.toJSONString(s, SerializerFeature.BrowserCompatible),
+                browser.reset().value(s).toString(), hex);
+        }
+        String s = all.append("😀").toString();
+        assertEquals(s, Json.parse(plain.reset().value(s).toUtf8Bytes()), "plain round trip");
+        assertEquals(s, Json.parse(browser.reset().value(s).toUtf8Bytes()), "browser round trip");
+    }
+
+    @Test
     void fastjsonParsesOurOutput() {
         JsonWriter w = new JsonWriter();
         w.beginObject()

@@ -3,6 +3,7 @@ package dev.apogee.remoting.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -172,6 +173,30 @@ class JsonReaderTest {
         assertEquals("b", names.nextName());
         assertEquals(2, names.nextInt());
         names.endObject();
+    }
+
+    @Test
+    void shortAsciiStringsAreSharedAcrossDocumentsAndStayCorrectOnCollisions() {
+        byte[] doc = "{\"code\":\"JAVA\"}".getBytes(StandardCharsets.UTF_8);
+        JsonReader r = new JsonReader(doc);
+        r.beginObject();
+        String name = r.nextName();
+        String value = r.nextString();
+        r.reset(doc, 0, doc.length);
+        r.beginObject();
+        assertSame(name, r.nextName());
+        assertSame(value, r.nextString());
+        // many distinct strings through the small cache must never come back wrong
+        StringBuilder big = new StringBuilder("[");
+        for (int i = 0; i < 5000; i++) {
+            big.append(i == 0 ? "" : ",").append("\"k").append(i).append('"');
+        }
+        JsonReader many = new JsonReader(big.append(']').toString());
+        many.beginArray();
+        for (int i = 0; i < 5000; i++) {
+            assertEquals("k" + i, many.nextString());
+        }
+        many.endArray();
     }
 
     @Test

@@ -22,6 +22,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import java.io.DataInputStream;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -49,6 +50,8 @@ class ServerClientBehaviourTest {
     static final int THROWS = 104;
     static final int NEVER_ANSWERS = 105;
     static final int CAPTURE_CHANNEL = 106;
+    static final int BUFFERS = 107;
+    static final int HELD = 108;
     static final int CLIENT_SIDE = 300;
 
     private NettyRemotingServer server;
@@ -59,6 +62,8 @@ class ServerClientBehaviourTest {
     private final CountDownLatch release = new CountDownLatch(1);
     private final CountDownLatch blockingStarted = new CountDownLatch(1);
     private final AtomicReference<Channel> serverSideChannel = new AtomicReference<>();
+    private final BlockingQueue<Object[]> held = new LinkedBlockingQueue<>();
+    private static final byte[] STORED = storedBytes();
     private String address;
 
     @BeforeEach
@@ -92,6 +97,17 @@ class ServerClientBehaviourTest {
             serverSideChannel.set(channel);
             return null;
         }, executor);
+        server.registerProcessor(BUFFERS, (channel, request) -> {
+            // a pull-like response forwarding "stored" bytes from two buffers without copying them
+            ByteBuffer direct = ByteBuffer.allocateDirect(STORED.length / 2);
+            direct.put(STORED, 0, STORED.length / 2).flip();
+            ByteBuffer heap = ByteBuffer.wrap(STORED, STORED.length / 2, STORED.length - STORED.length / 2);
+            return RemotingCommand.createResponse(request, ResponseCode.SUCCESS, null).bodyBuffers(direct, heap);
+        }, executor);
+        server.registerProcessor(HELD, (channel, request) -> {
+            held.add(new Object[] {channel, request});
+            return null; // answered later through RemotingResponder, like a held long-polling pull
+        }, executor);
         server.start();
         address = "127.0.0.1:" + server.localPort();
         client = new NettyRemotingClient(new NettyClientConfig());
@@ -109,6 +125,44 @@ class ServerClientBehaviourTest {
         busyExecutor.shutdownNow();
         assertTrue(executor.awaitTermination(5, TimeUnit.SECONDS));
         assertTrue(busyExecutor.awaitTermination(5, TimeUnit.SECONDS));
+    }
+
+    private static byte[] storedBytes() {
+        byte[] bytes = new byte[300_001];
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = (byte) (i % 251);
+        }
+        return bytes;
+    }
+
+    @ParameterizedTest
+    @EnumSource(SerializeType.class)
+    void bufferBodiesCrossTheWireIntact(SerializeType type) throws Exception {
+        try (NettyRemotingClient typed = client(type)) {
+            for (int i = 0; i < 3; i++) {
+                RemotingCommand response = typed.invokeSync(address, RemotingCommand.createRequest(BUFFERS), 3000);
+                assertArrayEquals(STORED, response.body());
+            }
+        }
+    }
+
+    @Test
+    void heldRequestsAreAnsweredLaterAndOutOfOrder() throws Exception {
+        CompletableFuture<RemotingCommand> first = client.invokeAsync(address,
+                RemotingCommand.createRequest(HELD).putExtField("n", "1"), 5000);
+        CompletableFuture<RemotingCommand> second = client.invokeAsync(address,
+                RemotingCommand.createRequest(HELD).putExtField("n", "2"), 5000);
+        Object[] a = held.poll(5, TimeUnit.SECONDS);
+        Object[] b = held.poll(5, TimeUnit.SECONDS);
+        assertNotNull(a);
+        assertNotNull(b);
+        for (Object[] pending : new Object[][] {b, a}) { // answer in reverse order, from this (non-processor) thread
+            RemotingCommand request = (RemotingCommand) pending[1];
+            RemotingResponder.respond((Channel) pending[0], request,
+                    RemotingCommand.createResponse(request, ResponseCode.SUCCESS, "late " + request.extField("n")));
+        }
+        assertEquals("late 1", first.get(5, TimeUnit.SECONDS).remark());
+        assertEquals("late 2", second.get(5, TimeUnit.SECONDS).remark());
     }
 
     private NettyRemotingClient client(SerializeType type) {

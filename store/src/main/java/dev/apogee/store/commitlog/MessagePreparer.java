@@ -22,6 +22,7 @@ import dev.apogee.store.record.SysFlag;
 public final class MessagePreparer {
     private static final int MAX_PROPERTIES_LENGTH = Short.MAX_VALUE;
     private static final int MAX_CACHED = 10_000;
+    private static final byte[] NO_BYTES = new byte[0];
     private static final ThreadLocal<CRC32> CRC = ThreadLocal.withInitial(CRC32::new);
 
     private final int maxMessageSize;
@@ -45,7 +46,7 @@ public final class MessagePreparer {
             return PutStatus.MESSAGE_ILLEGAL;
         }
         String props = m.properties();
-        byte[] p = props.isEmpty() ? new byte[0] : props.getBytes(StandardCharsets.UTF_8);
+        byte[] p = props.isEmpty() ? NO_BYTES : props.getBytes(StandardCharsets.UTF_8);
         if (p.length > MAX_PROPERTIES_LENGTH) {
             return PutStatus.PROPERTIES_SIZE_EXCEEDED;
         }

@@ -74,6 +74,11 @@ public final class AllocateMappedFileService extends ServiceThread implements Ma
         return f;
     }
 
+    /** Asks for the file at {@code offset} to be prepared ahead (called at start for the next file needed). */
+    public void prepare(long offset) {
+        requestNext(offset);
+    }
+
     private void requestNext(long offset) {
         if (!isStarted() || isStopped()) {
             return;

@@ -1,0 +1,86 @@
+package dev.apogee.client.consumer;
+
+import dev.apogee.client.message.MessageExt;
+import dev.apogee.remoting.protocol.body.SubscriptionData;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.function.Function;
+
+/**
+ * The background pulls of a {@link PullConsumer}: one chain of LITE_PULL_MESSAGE calls per queue and epoch, each
+ * completion buffering what it found and scheduling the next pull; paused while the queue's buffer is full.
+ */
+final class LitePullLoop {
+    private static final Logger LOG = LoggerFactory.getLogger(LitePullLoop.class);
+    private static final long FULL_BUFFER_DELAY_MILLIS = 50;
+    private static final long ERROR_DELAY_MILLIS = 1_000;
+
+    /** Messages of one pull, tagged with the queue epoch they belong to. */
+    record Batch(AssignedQueue queue, int epoch, List<MessageExt> messages) {
+    }
+
+    private final PullConsumerConfig config;
+    private final PullService pulls;
+    private final PullApi api;
+    private final Function<String, SubscriptionData> subscriptions;
+    private final BlockingQueue<Batch> ready;
+
+    LitePullLoop(PullConsumerConfig config, PullService pulls, PullApi api,
+            Function<String, SubscriptionData> subscriptions, BlockingQueue<Batch> ready) {
+        this.config = config;
+        this.pulls = pulls;
+        this.api = api;
+        this.subscriptions = subscriptions;
+        this.ready = ready;
+    }
+
+    /** Starts the pull chain of {@code queue} for {@code epoch}. */
+    void start(AssignedQueue queue, int epoch) {
+        pulls.execute(() -> pull(queue, epoch));
+    }
+
+    private void pull(AssignedQueue queue, int epoch) {
+        if (queue.dropped || queue.epoch != epoch) {
+            return;
+        }
+        if (queue.paused || queue.buffered.get() >= config.getMaxBufferedPerQueue()) {
+            pulls.executeLater(() -> pull(queue, epoch), FULL_BUFFER_DELAY_MILLIS);
+            return;
+        }
+        long offset = queue.nextPullOffset;
+        PullArgs args = new PullArgs(config.getGroup(), queue.queue, offset, config.getPullBatchSize(), 0,
+                subscriptions.apply(queue.queue.topic()), true, true, config.getSuspendMillis(),
+                config.getPullTimeoutMillis());
+        api.pull(args).whenComplete((result, error) -> {
+            if (queue.dropped || queue.epoch != epoch) {
+                return;
+            }
+            if (error != null) {
+                LOG.warn("pull of {} at {} failed: {}", queue.queue, offset, PullApi.cause(error).toString());
+                pulls.executeLater(() -> pull(queue, epoch), ERROR_DELAY_MILLIS);
+                return;
+            }
+            onResult(queue, epoch, result);
+            pulls.execute(() -> pull(queue, epoch));
+        });
+    }
+
+    private void onResult(AssignedQueue queue, int epoch, PullResult result) {
+        if (result.status() == PullStatus.OFFSET_ILLEGAL) {
+            LOG.warn("offset {} of {} is illegal, continuing at {}", queue.nextPullOffset, queue.queue,
+                    result.nextBeginOffset());
+        }
+        if (!result.messages().isEmpty()) {
+            queue.buffered.addAndGet(result.messages().size());
+            ready.add(new Batch(queue, epoch, result.messages()));
+        }
+        synchronized (queue) {
+            if (queue.epoch == epoch) {
+                queue.nextPullOffset = result.nextBeginOffset();
+            }
+        }
+    }
+}

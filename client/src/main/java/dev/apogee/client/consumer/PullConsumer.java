@@ -1,0 +1,377 @@
+package dev.apogee.client.consumer;
+
+import dev.apogee.client.ClientInstance;
+import dev.apogee.client.ConsumerMember;
+import dev.apogee.client.MQClientException;
+import dev.apogee.client.message.MessageExt;
+import dev.apogee.client.offset.OffsetApi;
+import dev.apogee.client.offset.OffsetStore;
+import dev.apogee.client.offset.RemoteOffsetStore;
+import dev.apogee.client.offset.StartOffset;
+import dev.apogee.client.rebalance.GroupMembers;
+import dev.apogee.client.rebalance.QueueOwner;
+import dev.apogee.client.rebalance.Rebalancer;
+import dev.apogee.remoting.protocol.body.ConsumeFromWhere;
+import dev.apogee.remoting.protocol.body.ConsumeType;
+import dev.apogee.remoting.protocol.body.ExpressionType;
+import dev.apogee.remoting.protocol.body.MessageModel;
+import dev.apogee.remoting.protocol.body.MessageQueue;
+import dev.apogee.remoting.protocol.body.SubscriptionData;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A poll-style consumer (like Kafka's, or the official lite pull consumer): {@link #subscribe} (queues assigned by
+ * rebalance within the group) or {@link #assign} (queues chosen by the application), {@link #poll}, {@link #seek},
+ * auto or manual commit. Messages are pulled in the background into a bounded buffer per queue.
+ *
+ * <p>{@code poll}, {@code seek} and {@code commit*} are meant for one application thread; the rest is internal.
+ */
+public final class PullConsumer implements ConsumerMember, QueueOwner, AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(PullConsumer.class);
+
+    private final PullConsumerConfig config;
+    private final Map<String, SubscriptionData> subscriptions = new ConcurrentHashMap<>();
+    private final Map<MessageQueue, AssignedQueue> queues = new ConcurrentHashMap<>();
+    private final BlockingQueue<LitePullLoop.Batch> ready = new LinkedBlockingQueue<>();
+    private volatile ClientInstance instance;
+    private volatile OffsetApi offsetApi;
+    private volatile OffsetStore offsets;
+    private volatile LitePullLoop loop;
+    private volatile Rebalancer rebalancer;
+    private volatile boolean assignMode;
+    private long lastAutoCommit;
+
+    public PullConsumer(PullConsumerConfig config) {
+        this.config = config;
+    }
+
+    public synchronized void start() throws MQClientException, InterruptedException {
+        if (instance != null) {
+            throw new MQClientException(MQClientException.ILLEGAL_STATE, "consumer already started");
+        }
+        ClientInstance acquired = ClientInstance.acquire(config.getClientConfig());
+        offsetApi = new OffsetApi(acquired.rpc(), acquired.routes());
+        offsets = new RemoteOffsetStore(config.getGroup(), offsetApi);
+        loop = new LitePullLoop(config, acquired.pullService(), new PullApi(acquired.rpc(), acquired.routes()),
+                this::subscriptionOf, ready);
+        rebalancer = new Rebalancer(config.getGroup(), acquired.clientId(), MessageModel.CLUSTERING,
+                config.getAllocateStrategy(), acquired.routes(),
+                new GroupMembers(acquired.rpc(), acquired.config().getRpcTimeoutMillis()), this);
+        try {
+            acquired.registerConsumer(this);
+        } catch (MQClientException e) {
+            acquired.release();
+            throw e;
+        }
+        instance = acquired;
+        lastAutoCommit = System.currentTimeMillis();
+        if (!subscriptions.isEmpty()) {
+            announce();
+        }
+    }
+
+    /** Subscribes to {@code topic} with a TAG expression ({@code *}, {@code TagA || TagB}). */
+    public void subscribe(String topic, String expression) throws MQClientException, InterruptedException {
+        subscribe(topic, expression, ExpressionType.TAG);
+    }
+
+    /** Subscribes with an expression of the given type (TAG or SQL92). */
+    public void subscribe(String topic, String expression, String expressionType)
+            throws MQClientException, InterruptedException {
+        if (assignMode) {
+            throw new MQClientException(MQClientException.ILLEGAL_STATE, "subscribe and assign cannot be mixed");
+        }
+        subscriptions.put(topic, SubscriptionData.buildSubscriptionData(topic, expression, expressionType,
+                System.currentTimeMillis()));
+        if (instance != null) {
+            announce();
+        }
+    }
+
+    private void announce() throws MQClientException, InterruptedException {
+        for (String topic : subscriptions.keySet()) {
+            running().routes().get(topic);
+        }
+        running().heartbeat().sendToAll();
+        running().rebalanceService().wakeup();
+    }
+
+    /** Consumes exactly {@code assigned} (no rebalance); each new queue starts at its committed offset. */
+    public synchronized void assign(Collection<MessageQueue> assigned) throws MQClientException, InterruptedException {
+        if (!subscriptions.isEmpty()) {
+            throw new MQClientException(MQClientException.ILLEGAL_STATE, "subscribe and assign cannot be mixed");
+        }
+        running();
+        assignMode = true;
+        for (MessageQueue queue : new ArrayList<>(queues.keySet())) {
+            if (!assigned.contains(queue)) {
+                removeQueue(queue);
+            }
+        }
+        for (MessageQueue queue : assigned) {
+            if (!queues.containsKey(queue)) {
+                startQueue(queue, StartOffset.compute(queue, offsets, offsetApi, config.getConsumeFromWhere(),
+                        config.getConsumeTimestamp()));
+            }
+        }
+    }
+
+    /** Waits up to {@code timeoutMillis} for messages; returns what arrived (possibly nothing). */
+    public List<MessageExt> poll(long timeoutMillis) throws InterruptedException {
+        maybeAutoCommit();
+        List<MessageExt> out = new ArrayList<>();
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        while (out.isEmpty()) {
+            long left = deadline - System.nanoTime();
+            LitePullLoop.Batch batch = left > 0 ? ready.poll(left, TimeUnit.NANOSECONDS) : ready.poll();
+            if (batch == null) {
+                break;
+            }
+            take(batch, out);
+            while (out.size() < config.getMaxPollRecords() && (batch = ready.poll()) != null) {
+                take(batch, out);
+            }
+        }
+        return out;
+    }
+
+    private void take(LitePullLoop.Batch batch, List<MessageExt> out) {
+        AssignedQueue queue = batch.queue();
+        queue.buffered.addAndGet(-batch.messages().size());
+        synchronized (queue) {
+            if (queue.dropped || queue.epoch != batch.epoch()) {
+                return;
+            }
+            out.addAll(batch.messages());
+            queue.consumedOffset = batch.messages().get(batch.messages().size() - 1).getQueueOffset() + 1;
+        }
+    }
+
+    /** The next poll returns messages of {@code queue} from {@code offset} on. */
+    public void seek(MessageQueue queue, long offset) throws MQClientException {
+        AssignedQueue state = queues.get(queue);
+        if (state == null) {
+            throw new MQClientException(MQClientException.ILLEGAL_STATE, queue + " is not assigned to this consumer");
+        }
+        loop.start(state, state.seek(offset));
+    }
+
+    public void seekToBegin(MessageQueue queue) throws MQClientException, InterruptedException {
+        seek(queue, offsetApi().minOffset(queue));
+    }
+
+    public void seekToEnd(MessageQueue queue) throws MQClientException, InterruptedException {
+        seek(queue, offsetApi().maxOffset(queue));
+    }
+
+    /** The offset of the first message of {@code queue} stored at or after {@code timestamp}. */
+    public long offsetForTimestamp(MessageQueue queue, long timestamp) throws MQClientException, InterruptedException {
+        return offsetApi().searchOffset(queue, timestamp);
+    }
+
+    /** The group's committed offset of {@code queue} on the broker, or -1. */
+    public long committed(MessageQueue queue) throws MQClientException, InterruptedException {
+        return offsetApi().queryConsumerOffset(config.getGroup(), queue);
+    }
+
+    /** Commits, and waits for the broker to store, the position after the last polled message of every queue. */
+    public void commitSync() throws MQClientException, InterruptedException {
+        for (AssignedQueue queue : queues.values()) {
+            offsets.updateOffset(queue.queue, queue.consumedOffset, false);
+            offsets.persist(queue.queue);
+        }
+    }
+
+    /** The readable queues of {@code topic}. */
+    public List<MessageQueue> fetchMessageQueues(String topic) throws MQClientException, InterruptedException {
+        var route = running().routes().get(topic);
+        if (route == null) {
+            throw new MQClientException(MQClientException.NOT_FOUND_TOPIC_EXCEPTION, "no route of topic " + topic);
+        }
+        return route.subscribeQueues();
+    }
+
+    public Set<MessageQueue> assignment() {
+        return new HashSet<>(queues.keySet());
+    }
+
+    /** Stops pulling {@code queue} until {@link #resume}. */
+    public void pause(Collection<MessageQueue> paused) {
+        paused.forEach(q -> queues.computeIfPresent(q, (k, s) -> {
+            s.paused = true;
+            return s;
+        }));
+    }
+
+    public void resume(Collection<MessageQueue> resumed) {
+        resumed.forEach(q -> queues.computeIfPresent(q, (k, s) -> {
+            s.paused = false;
+            return s;
+        }));
+    }
+
+    private void maybeAutoCommit() {
+        if (!config.isAutoCommit() || instance == null) {
+            return;
+        }
+        for (AssignedQueue queue : queues.values()) {
+            offsets.updateOffset(queue.queue, queue.consumedOffset, true);
+        }
+        long now = System.currentTimeMillis();
+        if (now - lastAutoCommit >= config.getAutoCommitIntervalMillis()) {
+            lastAutoCommit = now;
+            offsets.persistAll(queues.keySet());
+        }
+    }
+
+    private void startQueue(MessageQueue queue, long offset) {
+        AssignedQueue state = new AssignedQueue(queue, offset);
+        queues.put(queue, state);
+        loop.start(state, state.epoch);
+    }
+
+    private SubscriptionData subscriptionOf(String topic) {
+        SubscriptionData subscription = subscriptions.get(topic);
+        return subscription != null ? subscription : SubscriptionData.buildSubscriptionData(topic, "*", 0);
+    }
+
+    // ---- QueueOwner (rebalance thread) ----
+
+    @Override
+    public Set<MessageQueue> ownedQueues() {
+        return new HashSet<>(queues.keySet());
+    }
+
+    @Override
+    public boolean addQueue(MessageQueue queue) {
+        try {
+            startQueue(queue, StartOffset.compute(queue, offsets, offsetApi, config.getConsumeFromWhere(),
+                    config.getConsumeTimestamp()));
+            return true;
+        } catch (MQClientException e) {
+            LOG.warn("cannot take {} now: {}", queue, e.getMessage());
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    @Override
+    public void removeQueue(MessageQueue queue) {
+        AssignedQueue state = queues.remove(queue);
+        if (state == null) {
+            return;
+        }
+        synchronized (state) {
+            state.dropped = true;
+        }
+        if (config.isAutoCommit()) {
+            offsets.updateOffset(queue, state.consumedOffset, true);
+            try {
+                offsets.persist(queue);
+            } catch (MQClientException e) {
+                LOG.warn("committing {} before giving it up failed: {}", queue, e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        offsets.removeOffset(queue);
+    }
+
+    // ---- ConsumerMember ----
+
+    @Override
+    public String group() {
+        return config.getGroup();
+    }
+
+    @Override
+    public MessageModel messageModel() {
+        return MessageModel.CLUSTERING;
+    }
+
+    @Override
+    public ConsumeType consumeType() {
+        return ConsumeType.CONSUME_ACTIVELY;
+    }
+
+    @Override
+    public ConsumeFromWhere consumeFromWhere() {
+        return config.getConsumeFromWhere();
+    }
+
+    @Override
+    public Set<SubscriptionData> subscriptions() {
+        return new HashSet<>(subscriptions.values());
+    }
+
+    @Override
+    public void doRebalance() {
+        if (assignMode || subscriptions.isEmpty()) {
+            return;
+        }
+        try {
+            if (rebalancer.rebalance(subscriptions.keySet())) {
+                running().heartbeat().triggerAll();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (MQClientException e) {
+            LOG.debug("consumer stopped during rebalance");
+        }
+    }
+
+    @Override
+    public void persistOffsets() {
+        if (config.isAutoCommit()) {
+            offsets.persistAll(queues.keySet());
+        }
+    }
+
+    public synchronized void shutdown() {
+        ClientInstance current = instance;
+        if (current == null) {
+            return;
+        }
+        current.detachConsumer(config.getGroup());
+        rebalancer.close();
+        for (MessageQueue queue : new ArrayList<>(queues.keySet())) {
+            removeQueue(queue);
+        }
+        instance = null;
+        current.unregisterConsumer(config.getGroup());
+        current.release();
+    }
+
+    @Override
+    public void close() {
+        shutdown();
+    }
+
+    private ClientInstance running() throws MQClientException {
+        ClientInstance current = instance;
+        if (current == null) {
+            throw new MQClientException(MQClientException.ILLEGAL_STATE, "the consumer " + config.getGroup()
+                    + " is not started");
+        }
+        return current;
+    }
+
+    private OffsetApi offsetApi() throws MQClientException {
+        running();
+        return offsetApi;
+    }
+}

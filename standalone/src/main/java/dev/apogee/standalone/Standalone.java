@@ -1,0 +1,151 @@
+package dev.apogee.standalone;
+
+import dev.apogee.broker.Broker;
+import dev.apogee.broker.config.BrokerConfig;
+import dev.apogee.broker.config.ConfigLoader;
+import dev.apogee.namesrv.NameServer;
+import dev.apogee.namesrv.config.NamesrvConfig;
+import dev.apogee.remoting.netty.RemotingBindException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * A name server and a broker in one JVM, both on 127.0.0.1, for development, demos and benchmarks:
+ * {@code Standalone [-d dataDir] [-p namesrvPort] [-b brokerPort] [-f ASYNC_FLUSH|SYNC_FLUSH] [-c broker.conf]}.
+ *
+ * <p>Defaults: namesrv 127.0.0.1:9876, broker 127.0.0.1:10911, data under {@code ./data} ({@code namesrv/} holds the
+ * KV file, {@code broker/} the store). Precedence: defaults, then the environment ({@code APOGEE_DATA_DIR},
+ * {@code APOGEE_NAMESRV_PORT}, {@code APOGEE_BROKER_PORT}, {@code APOGEE_FLUSH_DISK_TYPE}), then the options.
+ * {@code -c} adds broker settings (e.g. {@code mappedFileSizeCommitLog}); the ports, the namesrv address and the store
+ * directory always come from the options above.
+ *
+ * <p>Exit codes: 0 after a signal-initiated shutdown, 1 when a port is in use or startup fails, 2 on bad arguments.
+ */
+public final class Standalone {
+    static {
+        // the namesrv and broker jars each carry a logback.xml; pick ours unless the operator chose one
+        if (System.getProperty("logback.configurationFile") == null) {
+            System.setProperty("logback.configurationFile", "apogee-standalone-logback.xml");
+        }
+    }
+
+    private static final Logger LOG = LoggerFactory.getLogger(Standalone.class);
+    static final String USAGE = "usage: apogee-standalone [-d dataDir] [-p namesrvPort] [-b brokerPort]"
+            + " [-f ASYNC_FLUSH|SYNC_FLUSH] [-c broker.conf]";
+
+    private final NameServer namesrv;
+    private final Broker broker;
+
+    private Standalone(NameServer namesrv, Broker broker) {
+        this.namesrv = namesrv;
+        this.broker = broker;
+    }
+
+    /**
+     * Starts the name server, then the broker registered with it. On failure whatever started is stopped again.
+     *
+     * @throws RemotingBindException when either port is taken (message: "port … is already in use on …")
+     */
+    public static Standalone start(StandaloneOptions options) throws IOException, RemotingBindException {
+        Path data = options.dataDir().toAbsolutePath();
+        Files.createDirectories(data);
+        NameServer namesrv = new NameServer(new NamesrvConfig()
+                .setListenPort(options.namesrvPort())
+                .setBindAddress(StandaloneOptions.HOST)
+                .setKvConfigPath(data.resolve("namesrv").resolve("kvConfig.json")));
+        namesrv.start();
+        BrokerConfig config = options.brokerConfig(data.resolve("broker"), "127.0.0.1:" + namesrv.port());
+        Broker broker = new Broker(config);
+        try {
+            broker.start();
+        } catch (IOException | RemotingBindException | RuntimeException e) {
+            broker.shutdown();
+            namesrv.shutdown();
+            throw e;
+        }
+        return new Standalone(namesrv, broker);
+    }
+
+    public int namesrvPort() {
+        return namesrv.port();
+    }
+
+    public int brokerPort() {
+        return broker.port();
+    }
+
+    /** Stops the broker (unregistering it from the name server), then the name server. */
+    public void shutdown() {
+        broker.shutdown();
+        namesrv.shutdown();
+    }
+
+    public static void main(String[] args) {
+        long began = System.nanoTime();
+        StandaloneOptions options;
+        try {
+            options = StandaloneOptions.parse(args, System.getenv());
+            if (options.brokerConfFile() != null) {
+                // fail on a bad key before anything binds
+                options.brokerConfig(Path.of("unused"), "unused");
+            }
+        } catch (StandaloneOptions.UsageException e) {
+            System.err.println("apogee-standalone: " + e.getMessage());
+            System.err.println(USAGE);
+            System.exit(2);
+            return;
+        } catch (IllegalArgumentException | IOException e) {
+            fail("bad configuration: " + e.getMessage(), null);
+            return;
+        }
+        Standalone standalone;
+        try {
+            standalone = start(options);
+        } catch (RemotingBindException e) {
+            fail("cannot start: " + e.getMessage(), null);
+            return;
+        } catch (IOException | RuntimeException e) {
+            fail("cannot start: " + e.getMessage(), e);
+            return;
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            LOG.info("STANDALONE-STOPPING shutdown signal received");
+            standalone.shutdown();
+            LOG.info("STANDALONE-STOPPED");
+            stopped.countDown();
+        }, "standalone-shutdown-hook"));
+        LOG.info("STANDALONE-STARTED namesrv {}:{}, broker {}:{} ({}), data {} in {} ms, pid {}",
+                StandaloneOptions.HOST, standalone.namesrvPort(), StandaloneOptions.HOST, standalone.brokerPort(),
+                standalone.broker.config().getFlushDiskType(), options.dataDir().toAbsolutePath(),
+                (System.nanoTime() - began) / 1_000_000, ProcessHandle.current().pid());
+        while (true) {
+            try {
+                stopped.await();
+                return;
+            } catch (InterruptedException e) {
+                // keep serving: only the shutdown hook ends the process
+            }
+        }
+    }
+
+    private static void fail(String message, Throwable cause) {
+        if (cause != null) {
+            LOG.error("STANDALONE-START-FAILED {}", message, cause);
+        } else {
+            LOG.error("STANDALONE-START-FAILED {}", message);
+        }
+        System.err.println("apogee-standalone: " + message);
+        System.exit(1);
+    }
+
+    /** Broker settings file applied before the standalone options; visible for {@link StandaloneOptions}. */
+    static BrokerConfig loadBrokerConf(Path file, BrokerConfig config) throws IOException {
+        return ConfigLoader.apply(ConfigLoader.read(file), config);
+    }
+}

@@ -1,0 +1,90 @@
+package dev.apogee.standalone;
+
+import dev.apogee.broker.config.BrokerConfig;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * The command line of {@link Standalone}: defaults, overridden by the environment, overridden by options.
+ *
+ * @param dataDir        root of {@code namesrv/} and {@code broker/}
+ * @param namesrvPort    name server port (0 = any free port)
+ * @param brokerPort     broker port (0 = any free port)
+ * @param flushDiskType  {@code ASYNC_FLUSH} or {@code SYNC_FLUSH}; null keeps the broker default / {@code -c} file
+ * @param brokerConfFile optional broker settings file, or null
+ */
+public record StandaloneOptions(Path dataDir, int namesrvPort, int brokerPort, String flushDiskType,
+                                Path brokerConfFile) {
+    /** Both servers listen on, and register, the loopback address. */
+    public static final String HOST = "127.0.0.1";
+
+    static StandaloneOptions parse(String[] args, Map<String, String> env) {
+        String data = env.getOrDefault("APOGEE_DATA_DIR", "data");
+        String namesrvPort = env.getOrDefault("APOGEE_NAMESRV_PORT", "9876");
+        String brokerPort = env.getOrDefault("APOGEE_BROKER_PORT", "10911");
+        String flush = env.get("APOGEE_FLUSH_DISK_TYPE");
+        String conf = null;
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            switch (arg) {
+                case "-d" -> data = valueOf(args, ++i, arg);
+                case "-p" -> namesrvPort = valueOf(args, ++i, arg);
+                case "-b" -> brokerPort = valueOf(args, ++i, arg);
+                case "-f" -> flush = valueOf(args, ++i, arg);
+                case "-c" -> conf = valueOf(args, ++i, arg);
+                case "-h", "--help" -> throw new UsageException("help requested");
+                default -> throw new UsageException("unknown argument '" + arg + "'");
+            }
+        }
+        if (flush != null && !flush.equals("ASYNC_FLUSH") && !flush.equals("SYNC_FLUSH")) {
+            throw new UsageException("flush disk type must be ASYNC_FLUSH or SYNC_FLUSH, got '" + flush + "'");
+        }
+        return new StandaloneOptions(Path.of(data), port(namesrvPort, "namesrv"), port(brokerPort, "broker"), flush,
+                conf == null ? null : Path.of(conf));
+    }
+
+    /** The broker's settings: the {@code -c} file if any, then what standalone mode fixes. */
+    BrokerConfig brokerConfig(Path storeDir, String namesrvAddress) throws IOException {
+        BrokerConfig config = new BrokerConfig();
+        if (brokerConfFile != null) {
+            Standalone.loadBrokerConf(brokerConfFile, config);
+        }
+        config.setBindAddress(HOST);
+        config.setBrokerIP1(HOST);
+        config.setListenPort(brokerPort);
+        config.setNamesrvAddr(namesrvAddress);
+        config.setStorePathRootDir(storeDir.toString());
+        if (flushDiskType != null) {
+            config.setFlushDiskType(flushDiskType);
+        }
+        return config;
+    }
+
+    private static int port(String value, String which) {
+        try {
+            int port = Integer.parseInt(value.trim());
+            if (port < 0 || port > 65535) {
+                throw new NumberFormatException();
+            }
+            return port;
+        } catch (NumberFormatException e) {
+            throw new UsageException(which + " port must be 0..65535, got '" + value + "'");
+        }
+    }
+
+    private static String valueOf(String[] args, int index, String option) {
+        if (index >= args.length) {
+            throw new UsageException("option " + option + " needs a value");
+        }
+        return args[index];
+    }
+
+    /** A malformed command line (exit code 2). */
+    static final class UsageException extends IllegalArgumentException {
+        UsageException(String message) {
+            super(message);
+        }
+    }
+}
