@@ -19,6 +19,8 @@ import dev.apogee.broker.send.MessageAppender;
 import dev.apogee.broker.send.MessageRedirect;
 import dev.apogee.broker.subscription.SubscriptionGroupTable;
 import dev.apogee.broker.topic.SystemTopics;
+import dev.apogee.broker.timer.TimerRouting;
+import dev.apogee.broker.timer.TimerService;
 import dev.apogee.broker.topic.TopicConfigTable;
 import dev.apogee.broker.transaction.TransactionConfig;
 import dev.apogee.broker.transaction.Transactions;
@@ -66,6 +68,7 @@ public final class Broker implements AutoCloseable {
     MessageAppender appender;
     PullMessageProcessor pullProcessor;
     Transactions transactions;
+    TimerService timers;
     ScheduleMessageService schedule;
     final QueueLockTable queueLocks;
     private volatile boolean started;
@@ -98,7 +101,8 @@ public final class Broker implements AutoCloseable {
         topics.load(new SystemTopics(config, delayLevels.maxLevel()));
         groups.load();
         offsets.load();
-        redirect = new MessageRedirect(topics, groups, delayLevels);
+        redirect = new MessageRedirect(topics, groups, delayLevels,
+                new TimerRouting(clock, config.getTimerMaxDelaySec() * 1000));
         appender = new MessageAppender(store, config,
                 new InetSocketAddress(config.getBrokerIP1(), config.getListenPort()));
         pullProcessor = new PullMessageProcessor(config, store, offsets,
@@ -119,6 +123,9 @@ public final class Broker implements AutoCloseable {
         new ProcessorRegistrations(this).registerAll(server);
         store.start();
         schedule.start();
+        timers = new TimerService(store, new ConfigFile(config.configDir().resolve("timerProgress.json")),
+                appender.storeHost(), clock);
+        timers.start();
         server.start();
         longPolling.start();
         transactions.start(server);
@@ -176,6 +183,7 @@ public final class Broker implements AutoCloseable {
         server.shutdown();
         offsetPersist.shutdown();
         schedule.shutdown();
+        timers.shutdown();
         store.shutdown();
         namesrvClient.shutdown();
         LOG.info("broker {} stopped", config.getBrokerName());

@@ -7,6 +7,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.net.BindException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 
@@ -43,6 +46,11 @@ public final class BrokerStartup {
             fail("cannot read config file: " + e.getMessage(), null);
             return;
         }
+        String portProblem = portProblem(config);
+        if (portProblem != null) {
+            fail("cannot start: " + portProblem, null);
+            return;
+        }
         Broker broker = new Broker(config);
         try {
             broker.start();
@@ -50,7 +58,9 @@ public final class BrokerStartup {
             fail("cannot start: " + e.getMessage(), null);
             return;
         } catch (IOException e) {
-            fail("cannot start: " + e.getMessage(), e);
+            // a locked store is an expected operator error: no stack trace for it
+            fail("cannot start: " + e.getMessage(), e.getMessage() != null
+                    && e.getMessage().startsWith("STORE-LOCKED") ? null : e);
             return;
         } catch (RuntimeException e) {
             fail("failed to start: " + e, e);
@@ -67,6 +77,26 @@ public final class BrokerStartup {
                 config.getNamesrvAddr(), config.storeRoot().toAbsolutePath(), config.getFlushDiskType(),
                 (System.nanoTime() - began) / 1_000_000, ProcessHandle.current().pid());
         awaitUninterruptibly(stopped);
+    }
+
+    /**
+     * Checks the listen port before the store is opened, so that a second broker started with the same settings
+     * reports the port conflict (the usual mistake) rather than the store lock. The bind itself still reports a
+     * port taken in between.
+     */
+    static String portProblem(BrokerConfig config) {
+        if (config.getListenPort() == 0) {
+            return null;
+        }
+        try (ServerSocket probe = new ServerSocket()) {
+            probe.setReuseAddress(true);
+            probe.bind(new InetSocketAddress(config.getBindAddress(), config.getListenPort()));
+            return null;
+        } catch (BindException e) {
+            return "port " + config.getListenPort() + " is already in use on " + config.getBindAddress();
+        } catch (IOException e) {
+            return "cannot listen on " + config.getBindAddress() + ":" + config.getListenPort() + ": " + e.getMessage();
+        }
     }
 
     private static void fail(String message, Throwable cause) {

@@ -63,12 +63,17 @@ final class FakeBroker implements AutoCloseable {
         return this;
     }
 
+    /** A copy of the DataVersion this broker registers. */
+    DataVersion dataVersion() {
+        DataVersion copy = new DataVersion();
+        copy.assignNewOne(dataVersion);
+        return copy;
+    }
+
     byte[] body(boolean compressed) {
         TopicConfigAndMappingSerializeWrapper wrapper = new TopicConfigAndMappingSerializeWrapper();
         wrapper.setTopicConfigTable(topics);
-        DataVersion copy = new DataVersion();
-        copy.assignNewOne(dataVersion);
-        wrapper.setDataVersion(copy);
+        wrapper.setDataVersion(dataVersion());
         RegisterBrokerBody body = new RegisterBrokerBody();
         body.setTopicConfigSerializeWrapper(wrapper);
         body.setFilterServerList(new ArrayList<>());

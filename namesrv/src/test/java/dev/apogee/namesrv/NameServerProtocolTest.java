@@ -8,6 +8,11 @@ import org.apache.rocketmq.remoting.protocol.RemotingCommand;
 import org.apache.rocketmq.remoting.protocol.RequestCode;
 import org.apache.rocketmq.remoting.protocol.ResponseCode;
 import org.apache.rocketmq.remoting.protocol.body.KVTable;
+import org.apache.rocketmq.remoting.protocol.body.TopicList;
+import org.apache.rocketmq.remoting.protocol.header.GetTopicsByClusterRequestHeader;
+import org.apache.rocketmq.remoting.protocol.header.namesrv.BrokerHeartbeatRequestHeader;
+import org.apache.rocketmq.remoting.protocol.header.namesrv.QueryDataVersionRequestHeader;
+import org.apache.rocketmq.remoting.protocol.header.namesrv.RegisterTopicRequestHeader;
 import org.apache.rocketmq.remoting.protocol.header.namesrv.GetRouteInfoRequestHeader;
 import org.apache.rocketmq.remoting.protocol.header.namesrv.PutKVConfigRequestHeader;
 import org.apache.rocketmq.remoting.protocol.route.TopicRouteData;
@@ -22,6 +27,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -175,6 +181,73 @@ class NameServerProtocolTest {
         org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(5))
                 .until(() -> nameServer.routes().topicRoute("B") == null);
         assertTrue(nameServer.routes().clusterInfo().getClusterAddrTable().isEmpty());
+    }
+
+    @Test
+    void queryDataVersionAndHeartbeatKeepABrokerAlive() throws Exception {
+        FakeBroker broker = broker("broker-a", MASTER, 0).topic("A", 4, 6);
+        broker.register();
+        QueryDataVersionRequestHeader query = new QueryDataVersionRequestHeader();
+        query.setBrokerName("broker-a");
+        query.setBrokerAddr(MASTER);
+        query.setClusterName(FakeBroker.CLUSTER);
+        query.setBrokerId(0L);
+
+        clock.advance(100_000);
+        RemotingCommand same = broker.send(RemotingCommand.createRequestCommand(RequestCode.QUERY_DATA_VERSION, query),
+                broker.dataVersion().encode());
+        assertEquals(ResponseCode.SUCCESS, same.getCode());
+        assertEquals("false", same.getExtFields().get("changed"));
+        assertEquals(broker.dataVersion(), org.apache.rocketmq.remoting.protocol.DataVersion.decode(same.getBody(),
+                org.apache.rocketmq.remoting.protocol.DataVersion.class));
+
+        clock.advance(100_000);
+        BrokerHeartbeatRequestHeader heartbeat = new BrokerHeartbeatRequestHeader();
+        heartbeat.setClusterName(FakeBroker.CLUSTER);
+        heartbeat.setBrokerAddr(MASTER);
+        heartbeat.setBrokerName("broker-a");
+        assertEquals(ResponseCode.SUCCESS, broker.send(
+                RemotingCommand.createRequestCommand(RequestCode.BROKER_HEARTBEAT, heartbeat), null).getCode());
+
+        clock.advance(100_000);
+        assertEquals(0, nameServer.scanNotActiveBrokers(), "both refreshed liveness");
+        clock.advance(20_001);
+        assertEquals(1, nameServer.scanNotActiveBrokers(), "expired: its connection is closed too");
+        assertNull(nameServer.routes().topicRoute("A"));
+        assertTrue(nameServer.routes().isBrokerTopicConfigChanged(FakeBroker.CLUSTER, MASTER,
+                new dev.apogee.remoting.protocol.body.DataVersion()));
+    }
+
+    @Test
+    void registerTopicSystemTopicsAndTopicsByCluster() throws Exception {
+        FakeBroker broker = broker("broker-a", MASTER, 0).topic("A", 4, 6);
+        broker.register();
+
+        RegisterTopicRequestHeader registerTopic = new RegisterTopicRequestHeader();
+        registerTopic.setTopic("Extra");
+        TopicRouteData route = new TopicRouteData();
+        org.apache.rocketmq.remoting.protocol.route.QueueData queueData =
+                new org.apache.rocketmq.remoting.protocol.route.QueueData();
+        queueData.setBrokerName("broker-a");
+        queueData.setReadQueueNums(2);
+        queueData.setWriteQueueNums(2);
+        queueData.setPerm(6);
+        route.setQueueDatas(new ArrayList<>(List.of(queueData)));
+        route.setBrokerDatas(new ArrayList<>());
+        assertEquals(ResponseCode.SUCCESS, broker.send(RemotingCommand.createRequestCommand(
+                RequestCode.REGISTER_TOPIC_IN_NAMESRV, registerTopic), route.encode()).getCode());
+        assertEquals(2, nameServer.routes().topicRoute("Extra").getQueueDatas().get(0).getWriteQueueNums());
+
+        GetTopicsByClusterRequestHeader byCluster = new GetTopicsByClusterRequestHeader();
+        byCluster.setCluster(FakeBroker.CLUSTER);
+        TopicList topics = TopicList.decode(broker.send(RemotingCommand.createRequestCommand(
+                RequestCode.GET_TOPICS_BY_CLUSTER, byCluster), null).getBody(), TopicList.class);
+        assertEquals(Set.of("A", "Extra"), topics.getTopicList());
+
+        TopicList system = TopicList.decode(broker.send(RemotingCommand.createRequestCommand(
+                RequestCode.GET_SYSTEM_TOPIC_LIST_FROM_NS, null), null).getBody(), TopicList.class);
+        assertEquals(Set.of(FakeBroker.CLUSTER, "broker-a"), system.getTopicList());
+        assertEquals(MASTER, system.getBrokerAddr());
     }
 
     @Test

@@ -97,6 +97,7 @@ class OfficialClientInteropTest {
         brokerA.unregister();
     }
 
+    @SuppressWarnings("deprecation") // the accessor the official tests use; no public replacement in 5.3.3
     private static MQClientAPIImpl producerApi() {
         return producer.getDefaultMQProducerImpl().getMqClientFactory().getMQClientAPIImpl();
     }

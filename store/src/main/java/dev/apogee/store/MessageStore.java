@@ -334,6 +334,16 @@ public final class MessageStore implements AutoCloseable {
         return q != null && q.read(queueOffset, e) && e.isValid() ? e.physicalOffset() : -1;
     }
 
+    /**
+     * Reads one consume-queue entry (commit-log offset, size, tags code) into {@code into} without touching the commit
+     * log; false when the entry does not exist (or is a hole).
+     */
+    public boolean readQueueEntry(String topic, int queueId, long queueOffset,
+                                  dev.apogee.store.consumequeue.ConsumeQueueEntry into) {
+        ConsumeQueue q = consumeQueues.find(topic, queueId);
+        return q != null && q.read(queueOffset, into) && into.isValid();
+    }
+
     /** The whole stored record at a commit-log offset (read-only slice). */
     public Optional<ByteBuffer> lookMessageByOffset(long commitLogOffset) {
         return Optional.ofNullable(commitLog.readRecord(commitLogOffset));

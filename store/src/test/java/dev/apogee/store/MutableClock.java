@@ -7,7 +7,7 @@ import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicLong;
 
 /** A UTC clock tests move by hand. */
-public final class MutableClock extends Clock {
+public class MutableClock extends Clock {
     private final AtomicLong millis;
 
     public MutableClock(long startMillis) {

@@ -112,4 +112,37 @@ class PutStatusTest {
             assertThrows(java.io.IOException.class, () -> MessageStore.open(smallConfig(dir).build()));
         }
     }
+
+    @Test
+    void putsFailFastWithOsPageCacheBusyWhileTheAppendStalls() throws Exception {
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicLong stalledAt = new java.util.concurrent.atomic.AtomicLong();
+        java.time.Clock stalling = new MutableClock(System.currentTimeMillis()) {
+            @Override
+            public long millis() {
+                if (Thread.currentThread().getName().equals("stalled-writer")) {
+                    stalledAt.set(System.nanoTime());
+                    try {
+                        release.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                return super.millis();
+            }
+        };
+        StoreConfig config = smallConfig(dir).clock(stalling).osPageCacheBusyTimeoutMs(50).build();
+        try (MessageStore store = openStarted(config)) {
+            java.util.concurrent.CompletableFuture<PutResult> stalled = new java.util.concurrent.CompletableFuture<>();
+            Thread t = new Thread(() -> stalled.complete(store.putMessage(message("P", 0, "slow")).join()),
+                    "stalled-writer");
+            t.start();
+            org.awaitility.Awaitility.await().until(() -> stalledAt.get() != 0
+                    && System.nanoTime() - stalledAt.get() > 100_000_000L);
+            assertEquals(PutStatus.OS_PAGE_CACHE_BUSY, put(store, message("P", 0, "fast")).status());
+            release.countDown();
+            assertEquals(PutStatus.PUT_OK, stalled.get(10, java.util.concurrent.TimeUnit.SECONDS).status());
+            assertEquals(PutStatus.PUT_OK, put(store, message("P", 0, "after")).status());
+        }
+    }
 }

@@ -7,6 +7,9 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.stream.Stream;
@@ -33,7 +36,10 @@ public final class StoreBench {
 
     /** One store row. */
     private record Row(String name, int writers, double msgsPerSec, double mbPerSec, long forces, long messages,
-                       long failures) {
+                       Map<PutStatus, Long> failures) {
+        long failureCount() {
+            return failures.values().stream().mapToLong(Long::longValue).sum();
+        }
     }
 
     public static void main(String[] args) throws Exception {
@@ -75,13 +81,13 @@ public final class StoreBench {
 
     private static void report(List<Row> rows, double rawMBps, double channelSync, double mappedSync) {
         System.out.println();
-        System.out.println("| run | writers | msgs/s | MB/s (records) | fsyncs | msgs per fsync | failed |");
+        System.out.println("| run | writers | msgs/s | MB/s (records) | fsyncs | msgs per fsync | not PUT_OK |");
         System.out.println("|---|---|---|---|---|---|---|");
         for (Row r : rows) {
-            System.out.printf(Locale.ROOT, "| %s | %d | %,.0f | %.1f | %s | %s | %d |%n", r.name(), r.writers(),
+            System.out.printf(Locale.ROOT, "| %s | %d | %,.0f | %.1f | %s | %s | %s |%n", r.name(), r.writers(),
                     r.msgsPerSec(), r.mbPerSec(), r.forces() > 0 ? Long.toString(r.forces()) : "-",
                     r.forces() > 0 ? String.format(Locale.ROOT, "%.1f", (double) r.messages() / r.forces()) : "-",
-                    r.failures());
+                    r.failureCount() == 0 ? "0" : r.failures().toString());
         }
         Row async1 = rows.get(0);
         Row async4 = rows.get(1);
@@ -109,7 +115,7 @@ public final class StoreBench {
                 .build();
         LongAdder messages = new LongAdder();
         LongAdder bytes = new LongAdder();
-        LongAdder failures = new LongAdder();
+        Map<PutStatus, LongAdder> failures = new ConcurrentHashMap<>();
         long forces;
         double elapsed;
         try (MessageStore store = MessageStore.open(config)) {
@@ -138,8 +144,10 @@ public final class StoreBench {
         }
         deleteTree(dir);
         String name = mode == FlushMode.ASYNC_FLUSH ? "ASYNC_FLUSH" : "SYNC_FLUSH";
+        Map<PutStatus, Long> failed = new TreeMap<>();
+        failures.forEach((k, v) -> failed.put(k, v.sum()));
         Row r = new Row(name, writers, messages.sum() / elapsed, bytes.sum() / elapsed / 1e6, forces, messages.sum(),
-                failures.sum());
+                failed);
         System.out.printf(Locale.ROOT, "%s writers=%d: %,.0f msgs/s %.1f MB/s%n", name, writers, r.msgsPerSec(),
                 r.mbPerSec());
         return r;
@@ -162,7 +170,8 @@ public final class StoreBench {
 
     private static void warmUp(MessageStore store) {
         MessageToStore m = message(0);
-        for (int i = 0; i < 20_000; i++) {
+        long deadline = System.nanoTime() + 1_500_000_000L;
+        for (int i = 0; i < 20_000 && System.nanoTime() < deadline; i++) {
             store.putMessage(m).join();
         }
     }
@@ -180,7 +189,7 @@ public final class StoreBench {
     }
 
     private static void writeLoop(MessageStore store, CountDownLatch go, double seconds,
-                                  LongAdder messages, LongAdder bytes, LongAdder failures) {
+                                  LongAdder messages, LongAdder bytes, Map<PutStatus, LongAdder> failures) {
         MessageToStore m = message((int) (Thread.currentThread().getId() % 8));
         try {
             go.await();
@@ -194,7 +203,7 @@ public final class StoreBench {
                 messages.increment();
                 bytes.add(r.wroteBytes());
             } else {
-                failures.increment();
+                failures.computeIfAbsent(r.status(), k -> new LongAdder()).increment();
             }
         }
     }

@@ -48,6 +48,7 @@ public final class BrokerConfig {
     private long transactionTimeOut = 6_000;
     private long transactionCheckInterval = 30_000;
     private int transactionCheckMax = 15;
+    private long timerMaxDelaySec = 3L * 24 * 3600;
     private boolean traceOn = true;
     private String regionId = "DefaultRegion";
 
@@ -157,6 +158,8 @@ public final class BrokerConfig {
     public void setTransactionCheckInterval(long v) { transactionCheckInterval = v; }
     public int getTransactionCheckMax() { return transactionCheckMax; }
     public void setTransactionCheckMax(int v) { transactionCheckMax = v; }
+    public long getTimerMaxDelaySec() { return timerMaxDelaySec; }
+    public void setTimerMaxDelaySec(long v) { timerMaxDelaySec = v; }
     public boolean isTraceOn() { return traceOn; }
     public void setTraceOn(boolean v) { traceOn = v; }
     public String getRegionId() { return regionId; }

@@ -119,6 +119,7 @@ public final class ScheduleMessageService implements DispatchListener {
     }
 
     private void deliverSafely(int level) {
+        timers[level] = null; // this run is (or supersedes) the level's timer; deliver() re-arms as needed
         try {
             deliver(level);
         } catch (Throwable t) {

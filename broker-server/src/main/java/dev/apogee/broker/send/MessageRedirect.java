@@ -4,6 +4,7 @@ import dev.apogee.broker.message.MessageProperties;
 import dev.apogee.broker.schedule.DelayLevelTable;
 import dev.apogee.broker.subscription.SubscriptionGroupConfig;
 import dev.apogee.broker.subscription.SubscriptionGroupTable;
+import dev.apogee.broker.timer.TimerRouting;
 import dev.apogee.broker.topic.TopicConfigTable;
 import dev.apogee.broker.topic.TopicValidator;
 import dev.apogee.remoting.protocol.body.PermName;
@@ -15,7 +16,8 @@ import dev.apogee.store.record.SysFlag;
 import java.util.Map;
 
 /**
- * Where a message is really stored: a retry copy past its max reconsume times goes to the group's DLQ; a message
+ * Where a message is really stored: a retry copy past its max reconsume times goes to the group's DLQ; a timer
+ * message waits in the timer topic until due (see {@link TimerRouting}); a message
  * with a DELAY level goes to {@code SCHEDULE_TOPIC_XXXX} (queue level-1) with its real topic and queue kept in
  * REAL_TOPIC / REAL_QID, until the schedule service delivers it. Called on send threads; stateless.
  */
@@ -23,11 +25,14 @@ public final class MessageRedirect {
     private final TopicConfigTable topics;
     private final SubscriptionGroupTable groups;
     private final DelayLevelTable delayLevels;
+    private final TimerRouting timers;
 
-    public MessageRedirect(TopicConfigTable topics, SubscriptionGroupTable groups, DelayLevelTable delayLevels) {
+    public MessageRedirect(TopicConfigTable topics, SubscriptionGroupTable groups, DelayLevelTable delayLevels,
+            TimerRouting timers) {
         this.topics = topics;
         this.groups = groups;
         this.delayLevels = delayLevels;
+        this.timers = timers;
     }
 
     /** Applies retry-to-DLQ and delay rewrites to {@code message} in place. */
@@ -36,8 +41,11 @@ public final class MessageRedirect {
             toDeadLetterQueue(message, message.topic().substring(TopicValidator.RETRY_GROUP_TOPIC_PREFIX.length()));
             return;
         }
-        String delay = PropertiesCodec.get(message.properties(), MessageProperties.DELAY);
         int transactionType = SysFlag.transactionType(message.sysFlag());
+        if (transactionType == SysFlag.TRANSACTION_NOT_TYPE && timers.apply(message)) {
+            return;
+        }
+        String delay = PropertiesCodec.get(message.properties(), MessageProperties.DELAY);
         if (delay != null && transactionType == SysFlag.TRANSACTION_NOT_TYPE) {
             int level = parseLevel(delay);
             if (level > 0) {

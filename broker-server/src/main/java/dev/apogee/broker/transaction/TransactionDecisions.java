@@ -1,5 +1,6 @@
 package dev.apogee.broker.transaction;
 
+import dev.apogee.broker.message.StoredMessage;
 import dev.apogee.broker.message.MessageProperties;
 import dev.apogee.broker.topic.TopicValidator;
 import dev.apogee.store.MessageStore;

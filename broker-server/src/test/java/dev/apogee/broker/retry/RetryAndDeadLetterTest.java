@@ -62,10 +62,10 @@ class RetryAndDeadLetterTest {
             return ConsumeConcurrentlyStatus.RECONSUME_LATER;
         });
         try {
-            consumer.start();
             Message message = new Message("RetryTopic", "TagR", "key-retry-1",
                     "retry-me".getBytes(StandardCharsets.UTF_8));
             assertEquals(SendStatus.SEND_OK, producer.send(message).getSendStatus());
+            consumer.start();
 
             await().atMost(Duration.ofSeconds(40)).until(() -> deliveries.size() >= 3);
             for (int i = 0; i < 3; i++) {

@@ -29,7 +29,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A push consumer: subscribe, register a {@link ConcurrentListener} or {@link OrderlyListener}, start. Queues are
+ * A push consumer: subscribe, register a {@link ConcurrentListener} ({@link #registerConcurrentListener}) or
+ * {@link OrderlyListener} ({@link #registerOrderlyListener}), start. Queues are
  * assigned by rebalance (clustering) or all taken (broadcasting); messages are pulled with long polling, flow
  * controlled per queue, consumed on a fixed pool; offsets advance past finished messages only and are committed
  * every few seconds, when a queue is handed over, and at shutdown.
@@ -67,11 +68,11 @@ public final class PushConsumer implements ConsumerMember, QueueOwner, AutoClose
                 System.currentTimeMillis()));
     }
 
-    public void registerListener(ConcurrentListener listener) {
+    public void registerConcurrentListener(ConcurrentListener listener) {
         this.concurrentListener = listener;
     }
 
-    public void registerListener(OrderlyListener listener) {
+    public void registerOrderlyListener(OrderlyListener listener) {
         this.orderlyListener = listener;
     }
 

@@ -24,17 +24,31 @@ public final class ApacheServers implements BeforeAllCallback {
     public void beforeAll(ExtensionContext context) throws Exception {
         synchronized (ApacheServers.class) {
             if (servers == null) {
-                Path dir = Files.createTempDirectory("apogee-client-interop");
-                ApacheRocketMq started = ApacheRocketMq.startNamesrv(dir);
-                started.startBroker("broker-a", Map.of(
-                        "messageDelayLevel", "1s 1s 1s 1s 1s 2s 2s 2s 2s 2s 2s 2s 2s 2s 2s 2s 2s 2s",
-                        "transactionCheckInterval", "1000",
-                        "transactionTimeOut", "1000"));
-                servers = started;
+                servers = startWithRetries();
                 awaitDefaultTopicRoute();
                 context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).put("apache-rocketmq", new Stopper());
             }
         }
+    }
+
+    /** Ports are picked free but may be taken by another process before the broker binds them: try again. */
+    private static ApacheRocketMq startWithRetries() throws Exception {
+        Exception last = null;
+        for (int attempt = 0; attempt < 3; attempt++) {
+            Path dir = Files.createTempDirectory("apogee-client-interop");
+            ApacheRocketMq started = ApacheRocketMq.startNamesrv(dir);
+            try {
+                started.startBroker("broker-a", Map.of(
+                        "messageDelayLevel", "1s 1s 1s 1s 1s 2s 2s 2s 2s 2s 2s 2s 2s 2s 2s 2s 2s 2s",
+                        "transactionCheckInterval", "1000",
+                        "transactionTimeOut", "1000"));
+                return started;
+            } catch (Exception e) {
+                last = e;
+                started.close();
+            }
+        }
+        throw last;
     }
 
     /** The broker registers TBW102 shortly after "boot success"; sends to new topics need it. */

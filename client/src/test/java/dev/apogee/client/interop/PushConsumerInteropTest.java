@@ -61,7 +61,7 @@ class PushConsumerInteropTest {
             byConsumer.put(name, mine);
             PushConsumer consumer = consumer(group, ApacheServers.unique(name));
             consumer.subscribe(topic, "*");
-            consumer.registerListener((messages, context) -> {
+            consumer.registerConcurrentListener((messages, context) -> {
                 messages.forEach(m -> mine.add(body(m)));
                 return ConsumeStatus.CONSUME_SUCCESS;
             });
@@ -94,13 +94,13 @@ class PushConsumerInteropTest {
         Set<String> receivedSql = ConcurrentHashMap.newKeySet();
         PushConsumer byTag = consumer(ApacheServers.unique("cgTag"), ApacheServers.unique("tag"));
         byTag.subscribe(topic, "TagA || TagB");
-        byTag.registerListener((messages, context) -> {
+        byTag.registerConcurrentListener((messages, context) -> {
             messages.forEach(m -> received.add(body(m)));
             return ConsumeStatus.CONSUME_SUCCESS;
         });
         PushConsumer bySql = consumer(ApacheServers.unique("cgSql"), ApacheServers.unique("sql"));
         bySql.subscribe(topic, "amount > 5 AND region = 'eu'", "SQL92");
-        bySql.registerListener((messages, context) -> {
+        bySql.registerConcurrentListener((messages, context) -> {
             messages.forEach(m -> receivedSql.add(body(m)));
             return ConsumeStatus.CONSUME_SUCCESS;
         });
@@ -132,7 +132,7 @@ class PushConsumerInteropTest {
         List<String> topics = new CopyOnWriteArrayList<>();
         PushConsumer consumer = consumer(ApacheServers.unique("cgRetry"), ApacheServers.unique("retry"));
         consumer.subscribe(topic, "fail");
-        consumer.registerListener((messages, context) -> {
+        consumer.registerConcurrentListener((messages, context) -> {
             for (MessageExt m : messages) {
                 attempts.add(m.getReconsumeTimes());
                 topics.add(m.getTopic());
@@ -159,6 +159,11 @@ class PushConsumerInteropTest {
     }
 
     static Set<String> send(String topic, int count, String tag, Map<String, String> props) throws Exception {
+        return send(producer, topic, count, tag, props);
+    }
+
+    static Set<String> send(Producer producer, String topic, int count, String tag, Map<String, String> props)
+            throws Exception {
         Set<String> bodies = new HashSet<>();
         for (int i = 0; i < count; i++) {
             String body = topic + "-" + tag + "-" + props.hashCode() + "-" + i + "-" + System.nanoTime();

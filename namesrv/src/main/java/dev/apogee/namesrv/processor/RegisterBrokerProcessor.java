@@ -43,7 +43,6 @@ final class RegisterBrokerProcessor implements RequestProcessor {
         String brokerName = header.requireString("brokerName");
         String brokerAddr = header.requireString("brokerAddr");
         String clusterName = header.requireString("clusterName");
-        String haServerAddr = header.optionalString("haServerAddr");
         long brokerId = header.requireLong("brokerId");
         int expectedCrc = header.optionalInt("bodyCrc32", 0);
         byte[] body = request.body();
@@ -54,8 +53,13 @@ final class RegisterBrokerProcessor implements RequestProcessor {
         }
         TopicConfigSerializeWrapper topics = RegisterBrokerBodyDecoder.decode(body);
         RegisterResult result = routes.register(new BrokerRegistration(clusterName, brokerAddr, brokerName, brokerId,
-                haServerAddr, header.optionalLong("heartbeatTimeoutMillis"), header.optionalBoolean("enableActingMaster"),
-                topics.getDataVersion(), topics.getTopicConfigTable(), channel));
+                header.optionalString("haServerAddr"), header.optionalLong("heartbeatTimeoutMillis"),
+                header.optionalBoolean("enableActingMaster"), topics.getDataVersion(), topics.getTopicConfigTable(),
+                channel));
+        return response(request, result);
+    }
+
+    private RemotingCommand response(RemotingCommand request, RegisterResult result) {
         RemotingCommand response = Responses.success(request);
         if (result.haServerAddr() != null) {
             response.putExtField("haServerAddr", result.haServerAddr());

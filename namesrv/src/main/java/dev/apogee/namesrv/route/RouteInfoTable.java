@@ -151,21 +151,26 @@ public final class RouteInfoTable {
         }
     }
 
-    /** The broker connection {@code channel} closed: forgets the broker registered over it, if any. */
+    /** The connection {@code channel} closed: forgets every broker registered over it; returns whether any was. */
     public boolean removeByChannel(Channel channel) {
+        if (channel == null) {
+            return false;
+        }
         Lock write = lock.writeLock();
         write.lock();
         try {
-            for (Map.Entry<BrokerAddrKey, BrokerLiveInfo> entry : live.entrySet()) {
-                if (entry.getValue().channel() == channel) {
-                    BrokerAddrKey key = entry.getKey();
-                    removeMember(key.clusterName(), key.brokerAddr(), brokerNameOf(key));
-                    LOG.info("broker connection closed, removed: cluster={} addr={}", key.clusterName(),
-                            key.brokerAddr());
-                    return true;
+            List<BrokerAddrKey> keys = new ArrayList<>();
+            live.forEach((key, info) -> {
+                if (info.channel() == channel) {
+                    keys.add(key);
                 }
+            });
+            for (BrokerAddrKey key : keys) {
+                removeMember(key.clusterName(), key.brokerAddr(), brokerNameOf(key));
+                LOG.info("broker connection closed, removed: cluster={} addr={}", key.clusterName(),
+                        key.brokerAddr());
             }
-            return false;
+            return !keys.isEmpty();
         } finally {
             write.unlock();
         }

@@ -66,7 +66,8 @@ public final class CompressedRegisterBodyCodec {
         }
         TopicConfig config = new TopicConfig(parts[0], Integer.parseInt(parts[1]), Integer.parseInt(parts[2]),
                 Integer.parseInt(parts[3]));
-        config.setTopicFilterType(TopicFilterType.valueOf(parts[4]));
+        boolean multiTag = TopicFilterType.MULTI_TAG.name().equals(parts[4]);
+        config.setTopicFilterType(multiTag ? TopicFilterType.MULTI_TAG : TopicFilterType.SINGLE_TAG);
         return config;
     }
 }

@@ -62,7 +62,8 @@ class RouteBodiesInteropTest {
     void clusterInfoMatchesTheCapturedShape() {
         ClusterInfo info = tableWithMasterAndSlave().clusterInfo();
 
-        assertEquals("{\"brokerAddrTable\":{\"broker-a\":{\"brokerAddrs\":{0:\"127.0.0.1:10911\",1:\"127.0.0.1:10921\"},"
+        assertEquals("{\"brokerAddrTable\":{\"broker-a\":{"
+                        + "\"brokerAddrs\":{0:\"127.0.0.1:10911\",1:\"127.0.0.1:10921\"},"
                         + "\"brokerName\":\"broker-a\",\"cluster\":\"DefaultCluster\",\"enableActingMaster\":false}},"
                         + "\"clusterAddrTable\":{\"DefaultCluster\":[\"broker-a\"]}}",
                 info.toJson());

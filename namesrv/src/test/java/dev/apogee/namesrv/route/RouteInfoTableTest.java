@@ -171,6 +171,20 @@ class RouteInfoTableTest {
     }
 
     @Test
+    void closedChannelRemovesEveryBrokerRegisteredOverIt() {
+        EmbeddedChannel shared = new EmbeddedChannel();
+        table.register(registration("broker-a", MASTER_A, 0, new DataVersion(1, 1, 0), topics(topic("T1", 4)), shared));
+        table.register(registration("broker-b", MASTER_B, 0, new DataVersion(1, 1, 0), topics(topic("T2", 4)), shared));
+        table.register(registration("broker-c", "10.0.0.9:10911", 0, new DataVersion(1, 1, 0), topics(topic("T3", 4)),
+                null));
+
+        assertFalse(table.removeByChannel(null));
+        assertTrue(table.removeByChannel(shared));
+        assertEquals(Set.of("T3"), table.allTopics());
+        assertEquals(1, table.liveBrokerCount());
+    }
+
+    @Test
     void unregisterRemovesBroker() {
         table.register(registration("broker-a", MASTER_A, 0, new DataVersion(1, 1, 0), topics(topic("T1", 4)), null));
         table.register(registration("broker-b", MASTER_B, 0, new DataVersion(1, 1, 0), topics(topic("T1", 4)), null));

@@ -3,6 +3,7 @@ package dev.apogee.remoting.selector;
 import java.util.LinkedHashSet;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Recognises selectors that only test the RocketMQ tag, so that the JMS provider can subscribe by tag (filtered on
@@ -39,7 +40,7 @@ public final class TagSelectorAnalysis {
 
     /** The tag expression ({@code a || b}) for a subscription, when the selector is a pure tag test. */
     public static Optional<String> tagExpression(Selector selector) {
-        return tags(selector).map(tags -> String.join(" || ", new java.util.TreeSet<>(tags)));
+        return tags(selector).map(tags -> String.join(" || ", new TreeSet<>(tags)));
     }
 
     private static boolean collect(Expression e, Set<String> tags) {
@@ -63,7 +64,11 @@ public final class TagSelectorAnalysis {
             if (tag == null) {
                 tag = tagOf(c.right(), c.left());
             }
-            return tag != null && tags.add(tag) | true;
+            if (tag == null) {
+                return false;
+            }
+            tags.add(tag);
+            return true;
         }
         return false;
     }

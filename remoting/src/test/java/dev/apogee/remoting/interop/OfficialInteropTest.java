@@ -175,13 +175,13 @@ class OfficialInteropTest {
         byte[] small = body(33);
         byte[] large = body(100_000);
         var request = officialRequest(ECHO, type, small);
-        var response = officialClient.invokeSync(ourAddress, request, 3000);
+        var response = officialClient.invokeSync(ourAddress, request, 10_000);
         assertOfficialResponse(response, small);
         assertEquals(request.getOpaque(), response.getOpaque());
         assertEquals(type.name(), response.getSerializeTypeCurrentRPC().name(), "we answer in the request's type");
 
         CompletableFuture<org.apache.rocketmq.remoting.protocol.RemotingCommand> async = new CompletableFuture<>();
-        officialClient.invokeAsync(ourAddress, officialRequest(ECHO, type, large), 3000, new InvokeCallback() {
+        officialClient.invokeAsync(ourAddress, officialRequest(ECHO, type, large), 10_000, new InvokeCallback() {
             @Override
             public void operationComplete(ResponseFuture responseFuture) {
                 if (responseFuture.getResponseCommand() != null) {
@@ -201,11 +201,11 @@ class OfficialInteropTest {
                 async.completeExceptionally(throwable);
             }
         });
-        assertOfficialResponse(async.get(5, TimeUnit.SECONDS), large);
+        assertOfficialResponse(async.get(10, TimeUnit.SECONDS), large);
 
         var oneway = officialRequest(ONEWAY, type, small);
-        officialClient.invokeOneway(ourAddress, oneway, 3000);
-        RemotingCommand received = oursReceivedOneway.poll(5, TimeUnit.SECONDS);
+        officialClient.invokeOneway(ourAddress, oneway, 10_000);
+        RemotingCommand received = oursReceivedOneway.poll(10, TimeUnit.SECONDS);
         assertNotNull(received);
         assertTrue(received.isOneway());
         assertEquals(type, received.serializeType());
@@ -221,17 +221,17 @@ class OfficialInteropTest {
         RemotingCommand request = ourRequest(ECHO, small).serializeType(type);
         try (NettyRemotingClient typed = new NettyRemotingClient(new NettyClientConfig().setSerializeType(type))) {
             typed.start();
-            RemotingCommand response = typed.invokeSync(officialAddress, request, 3000);
+            RemotingCommand response = typed.invokeSync(officialAddress, request, 10_000);
             assertOurResponse(response, small);
             assertEquals(request.opaque(), response.opaque());
             // 5.3.3 answers in its own configured type (JSON by default), whatever the request's type was
 
-            RemotingCommand async = typed.invokeAsync(officialAddress, ourRequest(ECHO, large), 3000)
-                    .get(5, TimeUnit.SECONDS);
+            RemotingCommand async = typed.invokeAsync(officialAddress, ourRequest(ECHO, large), 10_000)
+                    .get(10, TimeUnit.SECONDS);
             assertOurResponse(async, large);
 
-            typed.invokeOneway(officialAddress, ourRequest(ONEWAY, small), 3000);
-            var received = officialReceivedOneway.poll(5, TimeUnit.SECONDS);
+            typed.invokeOneway(officialAddress, ourRequest(ONEWAY, small), 10_000);
+            var received = officialReceivedOneway.poll(10, TimeUnit.SECONDS);
             assertNotNull(received);
             assertTrue(received.isOnewayRPC());
             assertEquals(type.name(), received.getSerializeTypeCurrentRPC().name());
@@ -244,9 +244,9 @@ class OfficialInteropTest {
     @ParameterizedTest
     @EnumSource(SerializeType.class)
     void unknownCodesAreAnsweredAlikeByBothServers(SerializeType type) throws Exception {
-        var theirs = officialClient.invokeSync(ourAddress, officialRequest(4242, type, null), 3000);
+        var theirs = officialClient.invokeSync(ourAddress, officialRequest(4242, type, null), 10_000);
         RemotingCommand ours = ourClient.invokeSync(officialAddress,
-                RemotingCommand.createRequest(4242).serializeType(type), 3000);
+                RemotingCommand.createRequest(4242).serializeType(type), 10_000);
         assertEquals(ResponseCode.REQUEST_CODE_NOT_SUPPORTED, theirs.getCode());
         assertEquals(ResponseCode.REQUEST_CODE_NOT_SUPPORTED, ours.code());
         assertEquals(ours.remark(), theirs.getRemark(), "same remark text as the official server");

@@ -62,11 +62,11 @@ class EndpointLifecycleTest {
         try {
             client.start();
             String address = "127.0.0.1:" + server.localPort();
-            RemotingCommand response = client.invokeSync(address, RemotingCommand.createRequest(ECHO), 3000);
+            RemotingCommand response = client.invokeSync(address, RemotingCommand.createRequest(ECHO), 10_000);
             assertEquals(ResponseCode.SUCCESS, response.code());
             Class<?> expected = useEpoll ? EpollSocketChannel.class : NioSocketChannel.class;
             assertEquals(expected.getSimpleName(), response.remark(), "server channel type");
-            assertInstanceOf(expected, client.connect(address, 3000), "client channel type");
+            assertInstanceOf(expected, client.connect(address, 10_000), "client channel type");
         } finally {
             client.shutdown();
             server.shutdown();
@@ -95,13 +95,13 @@ class EndpointLifecycleTest {
         try {
             client.start();
             String address = "127.0.0.1:" + server.localPort();
-            client.invokeSync(address, RemotingCommand.createRequest(ECHO), 3000);
+            client.invokeSync(address, RemotingCommand.createRequest(ECHO), 10_000);
             assertEquals(1, server.connectionCount());
-            await().atMost(Duration.ofSeconds(5)).until(() -> server.connectionCount() == 0);
-            await().atMost(Duration.ofSeconds(5)).until(() -> idle.size() == 1 && closed.size() == 1);
+            await().atMost(Duration.ofSeconds(10)).until(() -> server.connectionCount() == 0);
+            await().atMost(Duration.ofSeconds(10)).until(() -> idle.size() == 1 && closed.size() == 1);
             // the client notices and reconnects on the next call
             assertEquals(ResponseCode.SUCCESS,
-                    client.invokeSync(address, RemotingCommand.createRequest(ECHO), 3000).code());
+                    client.invokeSync(address, RemotingCommand.createRequest(ECHO), 10_000).code());
         } finally {
             client.shutdown();
             server.shutdown();
@@ -116,9 +116,9 @@ class EndpointLifecycleTest {
         NettyRemotingClient client = new NettyRemotingClient(new NettyClientConfig().setIdleSeconds(1));
         try {
             client.start();
-            client.invokeSync("127.0.0.1:" + server.localPort(), RemotingCommand.createRequest(ECHO), 3000);
+            client.invokeSync("127.0.0.1:" + server.localPort(), RemotingCommand.createRequest(ECHO), 10_000);
             assertEquals(1, server.connectionCount());
-            await().atMost(Duration.ofSeconds(5)).until(() -> server.connectionCount() == 0);
+            await().atMost(Duration.ofSeconds(10)).until(() -> server.connectionCount() == 0);
         } finally {
             client.shutdown();
             server.shutdown();
@@ -155,7 +155,7 @@ class EndpointLifecycleTest {
         client.start();
         String address = "127.0.0.1:" + server.localPort();
         for (int i = 0; i < 4; i++) {
-            client.invokeAsync(address, RemotingCommand.createRequest(ECHO), 3000).get(5, TimeUnit.SECONDS);
+            client.invokeAsync(address, RemotingCommand.createRequest(ECHO), 10_000).get(10, TimeUnit.SECONDS);
         }
         CompletableFuture<RemotingCommand> unanswered = client.invokeAsync(address,
                 RemotingCommand.createRequest(4242).markOneway(), 60_000); // oneway flag: the server never answers
@@ -164,7 +164,7 @@ class EndpointLifecycleTest {
         client.shutdown();
         server.shutdown();
         executor.shutdownNow();
-        ExecutionException failure = assertThrows(ExecutionException.class, () -> unanswered.get(5, TimeUnit.SECONDS));
+        ExecutionException failure = assertThrows(ExecutionException.class, () -> unanswered.get(10, TimeUnit.SECONDS));
         assertInstanceOf(RemotingSendRequestException.class, failure.getCause(), "failed at shutdown, not left hanging");
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
             assertEquals(remotingBefore, threads("remoting-"), "remoting-* threads left");

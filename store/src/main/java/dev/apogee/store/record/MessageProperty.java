@@ -6,6 +6,8 @@ public final class MessageProperty {
     public static final String KEYS = "KEYS";
     public static final String WAIT = "WAIT";
     public static final String UNIQ_KEY = "UNIQ_KEY";
+    /** Internal: overrides the consume-queue tags code of a record (see {@link PropertiesCodec#tagsCode}). */
+    public static final String STORE_TAGS_CODE = "__STORE_TAGS_CODE";
     /** Separator between several keys inside {@link #KEYS}. */
     public static final char KEY_SEPARATOR = ' ';
 

@@ -80,8 +80,26 @@ public final class PropertiesCodec {
         return foundStart < 0 ? null : properties.substring(foundStart, foundEnd);
     }
 
-    /** Java {@code String.hashCode()} of the TAGS value, 0 when there is none (protocol doc section 4.8). */
+    /**
+     * Java {@code String.hashCode()} of the TAGS value, 0 when there is none (protocol doc section 4.8) — unless the
+     * record carries {@link MessageProperty#STORE_TAGS_CODE}, a decimal long the broker sets on system records whose
+     * consume-queue entry must carry something else (a timer message's due time), so that rebuilding the broker's
+     * timer wheel reads only consume-queue entries, never the commit log.
+     */
     public static long tagsCode(String properties) {
+        if (properties == null || properties.isEmpty()) {
+            return 0L;
+        }
+        if (properties.indexOf(MessageProperty.STORE_TAGS_CODE) >= 0) {
+            String override = get(properties, MessageProperty.STORE_TAGS_CODE);
+            if (override != null) {
+                try {
+                    return Long.parseLong(override);
+                } catch (NumberFormatException e) {
+                    // not a number: fall back to the tag hash
+                }
+            }
+        }
         String tags = get(properties, MessageProperty.TAGS);
         return tags == null ? 0L : tags.hashCode();
     }

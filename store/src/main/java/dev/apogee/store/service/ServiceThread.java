@@ -42,8 +42,20 @@ public abstract class ServiceThread implements Runnable {
         }
     }
 
-    /** Stops the loop, waits up to {@code timeoutMs} for the thread to finish its final work. */
+    /**
+     * Stops the loop, waits up to {@code timeoutMs} for the thread to finish its final work. A service that was
+     * never started runs {@link #onShutdown()} on the calling thread instead, so its final work still happens.
+     */
     public void shutdown(long timeoutMs) {
+        if (started.compareAndSet(false, true)) {
+            stopped = true;
+            try {
+                onShutdown();
+            } catch (Throwable t) {
+                LOG.error("STORE-SVC-ERR {} shutdown work failed", name(), t);
+            }
+            return;
+        }
         stopped = true;
         wakeup();
         Thread t = thread;

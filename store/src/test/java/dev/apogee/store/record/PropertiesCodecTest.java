@@ -52,5 +52,8 @@ class PropertiesCodecTest {
         assertEquals(s("TAGS=t;KEYS=k;"), PropertiesCodec.encode(m));
         assertEquals("t".hashCode(), PropertiesCodec.tagsCode(s("TAGS=t;")));
         assertEquals(0, PropertiesCodec.tagsCode(""));
+        assertEquals(0, PropertiesCodec.tagsCode(null));
+        assertEquals(123, PropertiesCodec.tagsCode(s("TAGS=t;__STORE_TAGS_CODE=123;")), "broker override");
+        assertEquals("t".hashCode(), PropertiesCodec.tagsCode(s("TAGS=t;__STORE_TAGS_CODE=x;")));
     }
 }

@@ -1,4 +1,4 @@
-package dev.apogee.broker.transaction;
+package dev.apogee.broker.message;
 
 import dev.apogee.store.record.MessageRecordFlyweight;
 import dev.apogee.store.record.PropertiesCodec;
@@ -10,14 +10,14 @@ import java.nio.ByteBuffer;
 import java.util.Map;
 
 /**
- * The fields of one stored record that the transaction code needs, copied out of the (mapped) buffer so they stay
- * valid after the buffer is gone.
+ * The fields of one stored record, copied out of the (mapped) buffer so they stay valid after the buffer is gone.
+ * Used where the broker re-writes stored messages (transactions, timers).
  */
-record StoredMessage(String topic, int queueId, long queueOffset, long physicalOffset, int flag, int sysFlag,
+public record StoredMessage(String topic, int queueId, long queueOffset, long physicalOffset, int flag, int sysFlag,
                      long bornTimestamp, InetSocketAddress bornHost, long storeTimestamp, int reconsumeTimes,
                      byte[] body, Map<String, String> properties) {
 
-    static StoredMessage read(ByteBuffer record) {
+    public static StoredMessage read(ByteBuffer record) {
         MessageRecordFlyweight r = new MessageRecordFlyweight().wrap(record, record.position());
         return new StoredMessage(r.topic(), r.queueId(), r.queueOffset(), r.physicalOffset(), r.flag(), r.sysFlag(),
                 r.bornTimestamp(), bornHost(record, r), r.storeTimestamp(), r.reconsumeTimes(), r.body(),
@@ -39,7 +39,7 @@ record StoredMessage(String topic, int queueId, long queueOffset, long physicalO
         }
     }
 
-    String property(String name) {
+    public String property(String name) {
         return properties.get(name);
     }
 }

@@ -1,0 +1,93 @@
+package dev.apogee.broker.acceptance;
+
+import org.apache.rocketmq.client.consumer.DefaultMQPullConsumer;
+import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
+import org.apache.rocketmq.client.consumer.PullResult;
+import org.apache.rocketmq.client.consumer.PullStatus;
+import org.apache.rocketmq.client.producer.DefaultMQProducer;
+import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
+import org.apache.rocketmq.common.message.MessageExt;
+import org.apache.rocketmq.common.message.MessageQueue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Builders for the official 5.3.3 clients pointed at our servers. Every client gets its own instance name (so its own
+ * client id and MQClientInstance, as separate processes would) and the clients' own background chatter is kept short.
+ */
+final class OfficialClients {
+    private static final AtomicInteger SEQUENCE = new AtomicInteger();
+
+    static {
+        // broadcasting consumers keep offsets in local files: keep them out of ~/.rocketmq_offsets
+        System.setProperty("rocketmq.client.localOffsetStoreDir",
+                System.getProperty("java.io.tmpdir") + "/apogee-acceptance-offsets-" + ProcessHandle.current().pid());
+    }
+
+    private OfficialClients() {
+    }
+
+    static String unique(String prefix) {
+        return prefix + "-" + Long.toString(System.nanoTime() % 1_000_000_000L, 36) + "-" + SEQUENCE.incrementAndGet();
+    }
+
+    static DefaultMQProducer producer(String namesrv, String group) {
+        DefaultMQProducer producer = new DefaultMQProducer(group);
+        producer.setNamesrvAddr(namesrv);
+        producer.setInstanceName(unique("p"));
+        producer.setDefaultTopicQueueNums(8);
+        producer.setSendMsgTimeout(5_000);
+        return producer;
+    }
+
+    static DefaultMQPushConsumer pushConsumer(String namesrv, String group) {
+        DefaultMQPushConsumer consumer = new DefaultMQPushConsumer(group);
+        consumer.setNamesrvAddr(namesrv);
+        consumer.setInstanceName(unique("c"));
+        consumer.setConsumeFromWhere(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);
+        consumer.setPersistConsumerOffsetInterval(1_000);
+        return consumer;
+    }
+
+    static String body(MessageExt message) {
+        return new String(message.getBody(), StandardCharsets.UTF_8);
+    }
+
+    static byte[] bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Reads every message of every queue of {@code topic} from offset 0 to the queue's current max offset with the
+     * official (non-suspending) pull API: what the broker has stored, independent of any consumer group's progress.
+     */
+    static List<MessageExt> readAll(String namesrv, String topic) throws Exception {
+        DefaultMQPullConsumer reader = new DefaultMQPullConsumer(unique("reader"));
+        reader.setNamesrvAddr(namesrv);
+        reader.setInstanceName(unique("r"));
+        reader.start();
+        try {
+            List<MessageExt> all = new ArrayList<>();
+            for (MessageQueue queue : reader.fetchSubscribeMessageQueues(topic)) {
+                long max = reader.maxOffset(queue);
+                long offset = reader.minOffset(queue);
+                while (offset < max) {
+                    PullResult result = reader.pull(queue, "*", offset, 32, 10_000);
+                    if (result.getPullStatus() == PullStatus.FOUND) {
+                        all.addAll(result.getMsgFoundList());
+                    } else if (result.getNextBeginOffset() <= offset) {
+                        throw new AssertionError("pull of " + queue + " at " + offset + " (max " + max + ") answered "
+                                + result.getPullStatus());
+                    }
+                    offset = result.getNextBeginOffset();
+                }
+            }
+            return all;
+        } finally {
+            reader.shutdown();
+        }
+    }
+}
