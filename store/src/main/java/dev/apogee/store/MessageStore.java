@@ -275,14 +275,7 @@ public final class MessageStore implements AutoCloseable {
         if (r.status() != PutStatus.PUT_OK || groupCommit == null || !waitForDisk) {
             return CompletableFuture.completedFuture(r);
         }
-        return groupCommit.submit(r).thenApply(this::countTimeout);
-    }
-
-    private PutResult countTimeout(PutResult r) {
-        if (r.status() == PutStatus.FLUSH_DISK_TIMEOUT) {
-            stats.recordFlushTimeout();
-        }
-        return r;
+        return groupCommit.submit(r);
     }
 
     private CompletableFuture<PutResult> done(PutResult r) {
@@ -401,7 +394,8 @@ public final class MessageStore implements AutoCloseable {
     }
 
     public StoreStats.Snapshot stats() {
-        return stats.snapshot(groupCommit == null ? 0 : groupCommit.forceCount(), reput.listenerErrors());
+        return stats.snapshot(groupCommit == null ? 0 : groupCommit.forceCount(),
+                groupCommit == null ? 0 : groupCommit.timeoutCount(), reput.listenerErrors());
     }
 
     /**

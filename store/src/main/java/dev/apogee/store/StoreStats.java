@@ -26,10 +26,6 @@ public final class StoreStats {
         }
     }
 
-    void recordFlushTimeout() {
-        putResults.get(PutStatus.FLUSH_DISK_TIMEOUT).increment();
-    }
-
     void recordGet(int found) {
         getCalls.increment();
         getMessages.add(found);
@@ -40,7 +36,7 @@ public final class StoreStats {
      *
      * @param putMessages   messages appended
      * @param putBytes      bytes appended
-     * @param putResults    put calls per status (FLUSH_DISK_TIMEOUT counted when the future completes so)
+     * @param putResults    put calls per status
      * @param getCalls      getMessages calls
      * @param getMessages   messages returned by getMessages
      * @param groupCommitForces fsyncs issued by the group commit service
@@ -50,9 +46,12 @@ public final class StoreStats {
                            long getMessages, long groupCommitForces, long dispatchListenerErrors) {
     }
 
-    Snapshot snapshot(long forces, long listenerErrors) {
+    Snapshot snapshot(long forces, long flushTimeouts, long listenerErrors) {
         Map<PutStatus, Long> results = new EnumMap<>(PutStatus.class);
         putResults.forEach((k, v) -> results.put(k, v.sum()));
+        // appended puts are counted PUT_OK at append; those that later timed out move to FLUSH_DISK_TIMEOUT
+        results.merge(PutStatus.FLUSH_DISK_TIMEOUT, flushTimeouts, Long::sum);
+        results.merge(PutStatus.PUT_OK, -flushTimeouts, Long::sum);
         return new Snapshot(putMessages.sum(), putBytes.sum(), results, getCalls.sum(), getMessages.sum(), forces,
                 listenerErrors);
     }

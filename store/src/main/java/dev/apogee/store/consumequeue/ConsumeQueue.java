@@ -97,11 +97,18 @@ public final class ConsumeQueue {
         f.setWrotePosition(pos + ENTRY_SIZE, 0);
     }
 
-    /** Recovery: finds the end of each file (first empty entry) and sets the queue's positions. */
+    /**
+     * Recovery: finds the end of the queue (first empty entry) scanning the last three files, like RocketMQ; earlier
+     * files are full by construction.
+     */
     public void recover() {
         List<MappedFile> all = files.files();
         long lastEnd = -1;
-        for (MappedFile f : all) {
+        int first = Math.max(0, all.size() - 3);
+        for (int i = 0; i < first; i++) {
+            all.get(i).setAllPositions(all.get(i).fileSize());
+        }
+        for (MappedFile f : all.subList(first, all.size())) {
             ByteBuffer b = f.mappedBuffer();
             int pos = 0;
             for (; pos + ENTRY_SIZE <= f.fileSize(); pos += ENTRY_SIZE) {

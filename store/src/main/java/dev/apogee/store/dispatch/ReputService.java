@@ -36,6 +36,9 @@ public final class ReputService extends dev.apogee.store.service.ServiceThread {
     private final LongAdder listenerErrors = new LongAdder();
     private volatile long reputFromOffset;
     private long lastCorruptOffset = -1;
+    /** The previous record's topic, reused while consecutive records share it (no decode per message). */
+    private String lastTopic;
+    private byte[] lastTopicBytes;
 
     /** @param index null when message indexing is disabled */
     public ReputService(CommitLog commitLog, ConsumeQueueTable consumeQueues, IndexService index) {
@@ -126,7 +129,11 @@ public final class ReputService extends dev.apogee.store.service.ServiceThread {
 
     private void dispatch(MessageRecordFlyweight rec, long physicalOffset) throws IOException {
         DispatchRequest r = request;
-        r.topic = rec.topic();
+        if (!rec.topicEquals(lastTopicBytes)) {
+            lastTopic = rec.topic();
+            lastTopicBytes = lastTopic.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        }
+        r.topic = lastTopic;
         r.queueId = rec.queueId();
         r.physicalOffset = physicalOffset;
         r.size = rec.totalSize();

@@ -174,6 +174,21 @@ public final class MessageRecordFlyweight {
         return string(topicOffset(), topicLength());
     }
 
+    /** True when the topic bytes equal {@code utf8} (lets a reader reuse a decoded topic string). */
+    public boolean topicEquals(byte[] utf8) {
+        int len = topicLength();
+        if (utf8 == null || len != utf8.length) {
+            return false;
+        }
+        int at = base + topicOffset();
+        for (int i = 0; i < len; i++) {
+            if (buffer.get(at + i) != utf8[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     public int propertiesLengthOffset() {
         return topicOffset() + topicLength();
     }
