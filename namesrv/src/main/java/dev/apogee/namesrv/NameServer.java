@@ -80,7 +80,7 @@ public final class NameServer implements AutoCloseable {
         }
         housekeeping.start();
         serving = true;
-        LOG.info("name server started on {}:{}", config.getBindAddress(), server.localPort());
+        LOG.info("NAMESRV-START name server started on {}:{}", config.getBindAddress(), server.localPort());
         return this;
     }
 
@@ -121,7 +121,7 @@ public final class NameServer implements AutoCloseable {
         shutdownExecutor(defaultExecutor);
         shutdownExecutor(routeQueryExecutor);
         if (serving) {
-            LOG.info("name server stopped");
+            LOG.info("NAMESRV-STOP name server stopped");
         }
     }
 

@@ -34,7 +34,7 @@ public final class NamesrvStartup {
             return;
         } catch (IOException e) {
             System.err.println("mqnamesrv: cannot read config file: " + e.getMessage());
-            LOG.error("cannot read config file", e);
+            LOG.error("NAMESRV-CONFIG-FAIL cannot read config file", e);
             System.exit(1);
             return;
         }
@@ -42,12 +42,12 @@ public final class NamesrvStartup {
         try {
             nameServer.start();
         } catch (RemotingBindException e) {
-            LOG.error("name server failed to start: {}", e.getMessage());
+            LOG.error("NAMESRV-START-FAIL name server failed to start: {}", e.getMessage());
             System.err.println("mqnamesrv: " + e.getMessage());
             System.exit(1);
             return;
         } catch (IOException | RuntimeException e) {
-            LOG.error("name server failed to start", e);
+            LOG.error("NAMESRV-START-FAIL name server failed to start", e);
             System.err.println("mqnamesrv: failed to start: " + e);
             System.exit(1);
             return;

@@ -84,7 +84,7 @@ public final class NamesrvConfigProperties {
         for (String name : properties.stringPropertyNames()) {
             Key key = KEYS.get(name);
             if (key == null) {
-                LOG.warn("ignoring unknown name server setting '{}'", name);
+                LOG.warn("NAMESRV-CONFIG-UNKNOWN ignoring unknown name server setting '{}'", name);
             } else if (!allowed.contains(name)) {
                 throw new IllegalArgumentException("setting '" + name + "' cannot be changed at runtime");
             } else {

@@ -37,7 +37,7 @@ public final class KvConfigStore {
     /** Loads the file if it exists. A corrupt file is an error: silently starting empty would lose config. */
     public synchronized void load() throws IOException {
         if (!Files.exists(file)) {
-            LOG.info("no KV config file at {}, starting empty", file);
+            LOG.info("NAMESRV-KV-LOAD no KV config file at {}, starting empty", file);
             return;
         }
         Object tree;
@@ -54,13 +54,14 @@ public final class KvConfigStore {
                 }
             });
         }
-        LOG.info("loaded KV config from {}: {} namespaces", file, table.size());
+        LOG.info("NAMESRV-KV-LOAD loaded KV config from {}: {} namespaces", file, table.size());
     }
 
     public synchronized void put(String namespace, String key, String value) {
         String previous = table.computeIfAbsent(namespace, n -> new TreeMap<>()).put(key, value);
         if (!value.equals(previous)) {
-            LOG.info("KV config put: namespace={} key={} value={} (was {})", namespace, key, value, previous);
+            LOG.info("NAMESRV-KV-PUT KV config put: namespace={} key={} value={} (was {})", namespace, key, value,
+                    previous);
             persist();
         }
     }
@@ -76,7 +77,7 @@ public final class KvConfigStore {
             if (entries.isEmpty()) {
                 table.remove(namespace);
             }
-            LOG.info("KV config deleted: namespace={} key={}", namespace, key);
+            LOG.info("NAMESRV-KV-DELETE KV config deleted: namespace={} key={}", namespace, key);
             persist();
         }
     }

@@ -62,7 +62,7 @@ public final class BrokerHousekeepingService implements ChannelEventListener {
         try {
             scanNotActiveBrokers();
         } catch (Throwable t) {
-            LOG.error("broker expiry scan failed", t);
+            LOG.error("NAMESRV-SCAN-FAIL broker expiry scan failed", t);
         }
     }
 

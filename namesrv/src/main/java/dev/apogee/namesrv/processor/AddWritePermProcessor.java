@@ -21,7 +21,7 @@ final class AddWritePermProcessor implements RequestProcessor {
     public RemotingCommand processRequest(Channel channel, RemotingCommand request) {
         String brokerName = request.header().requireString("brokerName");
         int count = routes.addWritePerm(brokerName);
-        LOG.info("write permission of broker {} added on {} topics", brokerName, count);
+        LOG.info("NAMESRV-PERM-ADD write permission of broker {} added on {} topics", brokerName, count);
         return Responses.success(request).putExtField("addTopicCount", String.valueOf(count));
     }
 }

@@ -22,7 +22,8 @@ final class DeleteTopicProcessor implements RequestProcessor {
         String topic = request.header().requireString("topic");
         String clusterName = request.header().optionalString("clusterName");
         routes.deleteTopic(topic, clusterName);
-        LOG.info("topic {} deleted from routes (cluster {})", topic, clusterName == null ? "all" : clusterName);
+        LOG.info("NAMESRV-TOPIC-DELETE topic {} deleted from routes (cluster {})", topic,
+                clusterName == null ? "all" : clusterName);
         return Responses.success(request);
     }
 }

@@ -47,8 +47,8 @@ final class RegisterBrokerProcessor implements RequestProcessor {
         int expectedCrc = header.optionalInt("bodyCrc32", 0);
         byte[] body = request.body();
         if (expectedCrc != 0 && crc32(body) != expectedCrc) {
-            LOG.warn("REGISTER_BROKER from {} ({}): body crc32 {} does not match header {}", brokerAddr, brokerName,
-                    crc32(body), expectedCrc);
+            LOG.warn("NAMESRV-CRC-MISMATCH REGISTER_BROKER from {} ({}): body crc32 {} does not match header {}",
+                    brokerAddr, brokerName, crc32(body), expectedCrc);
             return Responses.error(request, ResponseCode.SYSTEM_ERROR, "crc32 not match");
         }
         TopicConfigSerializeWrapper topics = RegisterBrokerBodyDecoder.decode(body);

@@ -39,7 +39,7 @@ final class UpdateNamesrvConfigProcessor implements RequestProcessor {
         } catch (IllegalArgumentException e) {
             return Responses.error(request, ResponseCode.SYSTEM_ERROR, e.getMessage());
         }
-        LOG.info("name server config updated from {}: {}", channel.remoteAddress(), properties);
+        LOG.info("NAMESRV-CONFIG-UPDATE name server config updated from {}: {}", channel.remoteAddress(), properties);
         return Responses.success(request);
     }
 }

@@ -21,7 +21,7 @@ final class WipeWritePermProcessor implements RequestProcessor {
     public RemotingCommand processRequest(Channel channel, RemotingCommand request) {
         String brokerName = request.header().requireString("brokerName");
         int count = routes.wipeWritePerm(brokerName);
-        LOG.info("write permission of broker {} wiped on {} topics", brokerName, count);
+        LOG.info("NAMESRV-PERM-WIPE write permission of broker {} wiped on {} topics", brokerName, count);
         return Responses.success(request).putExtField("wipeTopicCount", String.valueOf(count));
     }
 }

@@ -84,8 +84,8 @@ public final class RouteInfoTable {
             BrokerLiveInfo previous = live.put(key, new BrokerLiveInfo(clock.getAsLong(), timeout,
                     r.dataVersion().copy(), r.channel(), r.haServerAddr()));
             if (previous == null) {
-                LOG.info("broker registered: cluster={} name={} id={} addr={} topics={}", r.clusterName(),
-                        r.brokerName(), r.brokerId(), r.brokerAddr(), r.topics().size());
+                LOG.info("NAMESRV-BROKER-UP broker registered: cluster={} name={} id={} addr={} topics={}",
+                        r.clusterName(), r.brokerName(), r.brokerId(), r.brokerAddr(), r.topics().size());
             }
             return master ? RegisterResult.NONE : masterOf(group, r.clusterName());
         } finally {
@@ -101,8 +101,8 @@ public final class RouteInfoTable {
         }
         BrokerLiveInfo old = live.get(new BrokerAddrKey(r.clusterName(), oldAddr));
         if (old != null && old.dataVersion().getStateVersion() > r.dataVersion().getStateVersion()) {
-            LOG.warn("ignoring registration of {} as {} id {}: state version {} older than {} of {}", r.brokerAddr(),
-                    r.brokerName(), r.brokerId(), r.dataVersion().getStateVersion(),
+            LOG.warn("NAMESRV-BROKER-STALE ignoring registration of {} as {} id {}: state version {} older than {}"
+                    + " of {}", r.brokerAddr(), r.brokerName(), r.brokerId(), r.dataVersion().getStateVersion(),
                     old.dataVersion().getStateVersion(), oldAddr);
             return true;
         }
@@ -143,7 +143,8 @@ public final class RouteInfoTable {
             boolean known = live.containsKey(new BrokerAddrKey(clusterName, brokerAddr));
             known |= removeMember(clusterName, brokerAddr, brokerName);
             if (known) {
-                LOG.info("broker unregistered: cluster={} name={} addr={}", clusterName, brokerName, brokerAddr);
+                LOG.info("NAMESRV-BROKER-DOWN broker unregistered: cluster={} name={} addr={}", clusterName,
+                        brokerName, brokerAddr);
             }
             return known;
         } finally {
@@ -167,8 +168,8 @@ public final class RouteInfoTable {
             });
             for (BrokerAddrKey key : keys) {
                 removeMember(key.clusterName(), key.brokerAddr(), brokerNameOf(key));
-                LOG.info("broker connection closed, removed: cluster={} addr={}", key.clusterName(),
-                        key.brokerAddr());
+                LOG.info("NAMESRV-BROKER-CLOSED broker connection closed, removed: cluster={} addr={}",
+                        key.clusterName(), key.brokerAddr());
             }
             return !keys.isEmpty();
         } finally {
@@ -194,8 +195,8 @@ public final class RouteInfoTable {
                 }
             });
             expired.forEach((key, info) -> {
-                LOG.warn("broker expired, removed: cluster={} addr={} silent for {} ms (timeout {} ms)",
-                        key.clusterName(), key.brokerAddr(), now - info.lastUpdateMillis(), info.timeoutMillis());
+                LOG.warn("NAMESRV-BROKER-EXPIRED broker expired, removed: cluster={} addr={} silent for {} ms"
+                        + " (timeout {} ms)", key.clusterName(), key.brokerAddr(), now - info.lastUpdateMillis(), info.timeoutMillis());
                 removeMember(key.clusterName(), key.brokerAddr(), brokerNameOf(key));
                 if (info.channel() != null) {
                     channels.add(info.channel());
@@ -231,8 +232,8 @@ public final class RouteInfoTable {
                 clusters.remove(group.cluster);
             }
             int topics = topicQueues.removeBrokerName(brokerName);
-            LOG.info("broker name {} has no member left: removed from cluster {} and {} topic routes", brokerName,
-                    group.cluster, topics);
+            LOG.info("NAMESRV-BROKER-GONE broker name {} has no member left: removed from cluster {} and {} topic"
+                    + " routes", brokerName, group.cluster, topics);
         } else if (group.enableActingMaster && !group.hasMaster()) {
             topicQueues.updatePerm(brokerName, perm -> perm & ~PermName.PERM_WRITE);
         }

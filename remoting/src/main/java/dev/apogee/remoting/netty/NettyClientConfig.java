@@ -1,6 +1,7 @@
 package dev.apogee.remoting.netty;
 
 import dev.apogee.remoting.protocol.SerializeType;
+import dev.apogee.remoting.tls.TlsConfig;
 
 /** Settings of a {@link NettyRemotingClient}. Filled before the client is built, then only read. */
 public final class NettyClientConfig {
@@ -18,6 +19,7 @@ public final class NettyClientConfig {
     private int writeBufferHighWaterMark = 4 * 1024 * 1024;
     private int writeBufferLowWaterMark = 1024 * 1024;
     private String name = "remoting-client";
+    private TlsConfig tls = new TlsConfig();
 
     public int getWorkerThreads() {
         return workerThreads;
@@ -145,6 +147,16 @@ public final class NettyClientConfig {
 
     public NettyClientConfig setName(String name) {
         this.name = name;
+        return this;
+    }
+
+    /** TLS of outgoing connections; off by default (plaintext, like the official client). */
+    public TlsConfig getTls() {
+        return tls;
+    }
+
+    public NettyClientConfig setTls(TlsConfig tls) {
+        this.tls = tls;
         return this;
     }
 }

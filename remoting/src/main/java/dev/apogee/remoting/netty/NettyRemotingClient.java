@@ -4,6 +4,7 @@ import dev.apogee.remoting.exception.RemotingConnectException;
 import dev.apogee.remoting.exception.RemotingException;
 import dev.apogee.remoting.exception.RemotingTimeoutException;
 import dev.apogee.remoting.protocol.RemotingCommand;
+import dev.apogee.remoting.tls.ClientTls;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
@@ -17,6 +18,7 @@ import io.netty.handler.timeout.IdleStateHandler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import javax.net.ssl.SSLException;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -36,6 +38,7 @@ public final class NettyRemotingClient extends RemotingEndpoint implements AutoC
     private EventLoopGroup workers;
     private Bootstrap bootstrap;
     private volatile boolean running;
+    private volatile RequestSigner signer;
 
     public NettyRemotingClient(NettyClientConfig config) {
         this(config, null);
@@ -48,7 +51,16 @@ public final class NettyRemotingClient extends RemotingEndpoint implements AutoC
         setChannelEventListener(listener, config.getName());
     }
 
+    /**
+     * Starts the event loops. Throws {@link IllegalStateException} when TLS is on but its files cannot be used.
+     */
     public void start() {
+        ClientTls tls;
+        try {
+            tls = ClientTls.of(config.getTls());
+        } catch (SSLException e) {
+            throw new IllegalStateException("TLS of " + config.getName() + " is unusable: " + e.getMessage(), e);
+        }
         workers = eventLoops.group(config.getWorkerThreads(), config.getName() + "-worker");
         bootstrap = new Bootstrap()
                 .group(workers)
@@ -62,6 +74,9 @@ public final class NettyRemotingClient extends RemotingEndpoint implements AutoC
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel channel) {
+                        if (tls != null) {
+                            tls.install(channel);
+                        }
                         channel.pipeline().addLast(
                                 new IdleStateHandler(0, 0, config.getIdleSeconds(), TimeUnit.SECONDS),
                                 new FrameDecoder(config.getMaxFrameLength()),
@@ -74,6 +89,22 @@ public final class NettyRemotingClient extends RemotingEndpoint implements AutoC
         running = true;
     }
 
+    /**
+     * Signs every request this client originates from now on (e.g. {@code dev.apogee.remoting.acl.AclRequestSigner}),
+     * or stops signing with {@code null}. Requests the client answers for the server are never signed.
+     */
+    public void setRequestSigner(RequestSigner signer) {
+        this.signer = signer;
+    }
+
+    private void prepare(RemotingCommand request) {
+        request.serializeType(config.getSerializeType());
+        RequestSigner current = signer;
+        if (current != null) {
+            current.sign(request);
+        }
+    }
+
     /** Calls {@code address} and waits for the answer; the timeout covers connecting too. */
     public RemotingCommand invokeSync(String address, RemotingCommand request, long timeoutMillis)
             throws RemotingException, InterruptedException {
@@ -83,7 +114,7 @@ public final class NettyRemotingClient extends RemotingEndpoint implements AutoC
         if (left <= 0) {
             throw new RemotingTimeoutException(address, timeoutMillis);
         }
-        request.serializeType(config.getSerializeType());
+        prepare(request);
         try {
             return invokeSync(channel, request, left);
         } catch (RemotingTimeoutException e) {
@@ -103,7 +134,7 @@ public final class NettyRemotingClient extends RemotingEndpoint implements AutoC
     /** Calls {@code address}; the future completes on the callback executor, or with a RemotingException. */
     public CompletableFuture<RemotingCommand> invokeAsync(String address, RemotingCommand request,
             long timeoutMillis) {
-        request.serializeType(config.getSerializeType());
+        prepare(request);
         ChannelFuture connect;
         try {
             connect = acquire(address);
@@ -137,7 +168,7 @@ public final class NettyRemotingClient extends RemotingEndpoint implements AutoC
     public void invokeOneway(String address, RemotingCommand request, long timeoutMillis)
             throws RemotingException, InterruptedException {
         Channel channel = connect(address, timeoutMillis);
-        request.serializeType(config.getSerializeType());
+        prepare(request);
         invokeOneway(channel, request, timeoutMillis);
     }
 

@@ -1,5 +1,6 @@
 package dev.apogee.remoting.netty;
 
+import dev.apogee.remoting.tls.ServerTls;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
@@ -15,6 +16,7 @@ import io.netty.util.concurrent.GlobalEventExecutor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import javax.net.ssl.SSLException;
 import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
@@ -34,6 +36,7 @@ public final class NettyRemotingServer extends RemotingEndpoint implements AutoC
     private EventLoopGroup boss;
     private EventLoopGroup workers;
     private Channel serverChannel;
+    private ServerTls tls;
     private int localPort;
 
     public NettyRemotingServer(NettyServerConfig config) {
@@ -47,8 +50,16 @@ public final class NettyRemotingServer extends RemotingEndpoint implements AutoC
         setChannelEventListener(listener, config.getName());
     }
 
-    /** Binds and starts serving. Throws {@link RemotingBindException} with a clear message when the port is taken. */
+    /**
+     * Binds and starts serving. Throws {@link RemotingBindException} with a clear message when the port is taken, and
+     * {@link IllegalStateException} when TLS is on but its files cannot be used.
+     */
     public void start() throws RemotingBindException {
+        try {
+            tls = ServerTls.of(config.getTls());
+        } catch (SSLException e) {
+            throw new IllegalStateException("TLS of " + config.getName() + " is unusable: " + e.getMessage(), e);
+        }
         boss = eventLoops.group(1, config.getName() + "-boss");
         workers = eventLoops.group(config.getWorkerThreads(), config.getName() + "-worker");
         ServerBootstrap bootstrap = new ServerBootstrap()
@@ -65,6 +76,9 @@ public final class NettyRemotingServer extends RemotingEndpoint implements AutoC
                     @Override
                     protected void initChannel(SocketChannel channel) {
                         connections.add(channel);
+                        if (tls != null) {
+                            tls.install(channel.pipeline());
+                        }
                         channel.pipeline().addLast(
                                 new IdleStateHandler(0, 0, config.getIdleSeconds(), TimeUnit.SECONDS),
                                 new FrameDecoder(config.getMaxFrameLength()),
@@ -81,8 +95,8 @@ public final class NettyRemotingServer extends RemotingEndpoint implements AutoC
         }
         bind(bootstrap);
         startScanner();
-        LOG.info("{} listening on {}:{} ({})", config.getName(), config.getBindAddress(), localPort,
-                eventLoops.isEpoll() ? "epoll" : "nio");
+        LOG.info("{} listening on {}:{} ({}, TLS {})", config.getName(), config.getBindAddress(), localPort,
+                eventLoops.isEpoll() ? "epoll" : "nio", tls == null ? "off" : tls.mode());
     }
 
     private void bind(ServerBootstrap bootstrap) throws RemotingBindException {

@@ -1,5 +1,7 @@
 package dev.apogee.remoting.netty;
 
+import dev.apogee.remoting.tls.TlsConfig;
+
 /**
  * Settings of a {@link NettyRemotingServer}. Plain mutable bean: filled from a config file or by tests before the
  * server is built, then only read.
@@ -19,6 +21,7 @@ public final class NettyServerConfig {
     private int writeBufferHighWaterMark = 4 * 1024 * 1024;
     private int writeBufferLowWaterMark = 1024 * 1024;
     private String name = "remoting-server";
+    private TlsConfig tls = new TlsConfig();
 
     public String getBindAddress() {
         return bindAddress;
@@ -145,6 +148,16 @@ public final class NettyServerConfig {
 
     public NettyServerConfig setName(String name) {
         this.name = name;
+        return this;
+    }
+
+    /** TLS of the listening port; off by default. */
+    public TlsConfig getTls() {
+        return tls;
+    }
+
+    public NettyServerConfig setTls(TlsConfig tls) {
+        this.tls = tls;
         return this;
     }
 }

@@ -64,6 +64,14 @@ public abstract class RemotingEndpoint {
         processors.registerDefault(processor, executor);
     }
 
+    /**
+     * Installs the check every incoming request passes before its processor (the broker's ACL), or removes it with
+     * {@code null}. It runs on the processor's executor; see {@link RequestInterceptor}.
+     */
+    public void setRequestInterceptor(RequestInterceptor interceptor) {
+        dispatcher.setInterceptor(interceptor);
+    }
+
     protected final void setChannelEventListener(ChannelEventListener listener, String name) {
         this.events = new ChannelEventDispatcher(listener, name + "-channel-events");
         this.connectionHandler = new ConnectionHandler();

@@ -18,9 +18,15 @@ final class RequestDispatcher {
     private static final Logger LOG = LoggerFactory.getLogger(RequestDispatcher.class);
 
     private final ProcessorTable processors;
+    private volatile RequestInterceptor interceptor;
 
     RequestDispatcher(ProcessorTable processors) {
         this.processors = processors;
+    }
+
+    /** See {@link RemotingEndpoint#setRequestInterceptor}. */
+    void setInterceptor(RequestInterceptor interceptor) {
+        this.interceptor = interceptor;
     }
 
     /** Called on the event loop. */
@@ -44,10 +50,12 @@ final class RequestDispatcher {
         }
     }
 
-    private static void process(RequestProcessor processor, Channel channel, RemotingCommand request) {
+    private void process(RequestProcessor processor, Channel channel, RemotingCommand request) {
         RemotingCommand response;
         try {
-            response = processor.processRequest(channel, request);
+            RequestInterceptor check = interceptor;
+            RemotingCommand refusal = check == null ? null : check.check(channel, request);
+            response = refusal != null ? refusal : processor.processRequest(channel, request);
         } catch (RemotingCommandException e) {
             response = RemotingCommand.createResponse(request, e.responseCode(), e.getMessage());
         } catch (Throwable t) {

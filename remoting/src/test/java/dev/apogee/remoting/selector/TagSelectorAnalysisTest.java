@@ -7,6 +7,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Selector → tag subscription mapping: which selectors are pure tag tests, and their tags. */
 class TagSelectorAnalysisTest {
@@ -27,7 +28,7 @@ class TagSelectorAnalysisTest {
     }
 
     @ParameterizedTest(name = "{0} stays SQL92")
-    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+    @ValueSource(strings = {
             "TAGS <> 'a'", "TAGS NOT IN ('a')", "NOT TAGS = 'a'", "TAGS = 'a' AND x = 1", "TAGS = 'a' OR x = 1",
             "tags = 'a'", "TAGS LIKE 'a'", "TAGS CONTAINS 'a'", "TAGS = '*'", "TAGS = 'a||b'", "TAGS = ' a'",
             "TAGS = ''", "TAGS = x", "TAGS IS NULL", "x = 'a'", "TAGS = 'a' OR TAGS IN ('b', ' c')"})

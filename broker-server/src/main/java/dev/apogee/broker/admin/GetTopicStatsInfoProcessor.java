@@ -1,0 +1,48 @@
+package dev.apogee.broker.admin;
+
+import dev.apogee.broker.config.BrokerConfig;
+import dev.apogee.broker.topic.TopicConfigTable;
+import dev.apogee.remoting.netty.RequestProcessor;
+import dev.apogee.remoting.protocol.RemotingCommand;
+import dev.apogee.remoting.protocol.ResponseCode;
+import dev.apogee.remoting.protocol.body.MessageQueue;
+import dev.apogee.remoting.protocol.body.TopicConfig;
+import dev.apogee.remoting.protocol.body.TopicOffset;
+import dev.apogee.remoting.protocol.body.TopicStatsTable;
+import dev.apogee.store.MessageStore;
+import io.netty.channel.Channel;
+
+/**
+ * GET_TOPIC_STATS_INFO (202): min/max offset and last store time of each write queue of a topic (mqadmin
+ * topicStatus), as a MessageQueue-keyed TopicStatsTable; 17 for an unknown topic.
+ */
+public final class GetTopicStatsInfoProcessor implements RequestProcessor {
+    private final BrokerConfig config;
+    private final TopicConfigTable topics;
+    private final MessageStore store;
+
+    public GetTopicStatsInfoProcessor(BrokerConfig config, TopicConfigTable topics, MessageStore store) {
+        this.config = config;
+        this.topics = topics;
+        this.store = store;
+    }
+
+    @Override
+    public RemotingCommand processRequest(Channel channel, RemotingCommand request) {
+        String topic = request.header().requireString("topic");
+        TopicConfig topicConfig = topics.get(topic);
+        if (topicConfig == null) {
+            return RemotingCommand.createResponse(request, ResponseCode.TOPIC_NOT_EXIST,
+                    "topic[" + topic + "] not exist");
+        }
+        TopicStatsTable table = new TopicStatsTable();
+        for (int queueId = 0; queueId < topicConfig.getWriteQueueNums(); queueId++) {
+            long min = store.getMinOffsetInQueue(topic, queueId);
+            long max = store.getMaxOffsetInQueue(topic, queueId);
+            long last = max > 0 ? QueueTimestamps.storeTimeAt(store, topic, queueId, max - 1) : 0;
+            table.getOffsetTable().put(new MessageQueue(topic, config.getBrokerName(), queueId),
+                    new TopicOffset(min, max, last));
+        }
+        return RemotingCommand.createResponse(request, ResponseCode.SUCCESS, null).body(table.encode());
+    }
+}

@@ -1,0 +1,134 @@
+package dev.apogee.broker.acceptance;
+
+import org.apache.rocketmq.client.consumer.DefaultLitePullConsumer;
+import org.apache.rocketmq.client.producer.DefaultMQProducer;
+import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
+import org.apache.rocketmq.common.message.Message;
+import org.apache.rocketmq.common.message.MessageExt;
+import org.apache.rocketmq.common.message.MessageQueue;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static dev.apogee.broker.acceptance.OfficialClients.body;
+import static dev.apogee.broker.acceptance.OfficialClients.bytes;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** {@code DefaultLitePullConsumer} subscribe mode (with a tag expression) and assign mode with seeks and commits. */
+class LitePullConsumerAcceptanceTest {
+    @TempDir
+    static Path dir;
+    private static AcceptanceServers servers;
+    private static DefaultMQProducer producer;
+    private final List<DefaultLitePullConsumer> consumers = new ArrayList<>();
+
+    @BeforeAll
+    static void start() throws Exception {
+        servers = AcceptanceServers.start(dir);
+        producer = OfficialClients.producer(servers.namesrvAddress(), "pg-lite-acceptance");
+        producer.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (producer != null) {
+            producer.shutdown();
+        }
+        if (servers != null) {
+            servers.close();
+        }
+    }
+
+    @AfterEach
+    void stopConsumers() {
+        consumers.forEach(DefaultLitePullConsumer::shutdown);
+        consumers.clear();
+    }
+
+    @Test
+    void subscribeModePollsEveryMatchingMessage() throws Exception {
+        String topic = OfficialClients.unique("LiteSubTopic");
+        Set<String> matching = new HashSet<>();
+        for (int i = 0; i < 90; i++) {
+            String tag = i % 3 == 2 ? "TagC" : (i % 3 == 0 ? "TagA" : "TagB");
+            producer.send(new Message(topic, tag, bytes(tag + "-" + i)));
+            if (!tag.equals("TagC")) {
+                matching.add(tag + "-" + i);
+            }
+        }
+        DefaultLitePullConsumer consumer = consumer(OfficialClients.unique("cg-lite-sub"));
+        consumer.subscribe(topic, "TagA || TagB");
+        consumer.start();
+        Set<String> received = new HashSet<>();
+        await().atMost(Duration.ofSeconds(30)).until(() -> {
+            consumer.poll(200).forEach(m -> received.add(body(m)));
+            return received.containsAll(matching);
+        });
+        assertEquals(matching, received, "only TagA / TagB messages are polled");
+    }
+
+    @Test
+    void assignModeSeeksAndCommits() throws Exception {
+        String topic = OfficialClients.unique("LiteAssignTopic");
+        producer.send(new Message(topic, bytes("create")));
+        MessageQueue queue = producer.fetchPublishMessageQueues(topic).stream()
+                .filter(q -> q.getQueueId() == 0).findFirst().orElseThrow();
+        long base = producer.maxOffset(queue);
+        for (int i = 0; i < 20; i++) {
+            producer.send(new Message(topic, bytes("a-" + i)), queue);
+        }
+        DefaultLitePullConsumer consumer = consumer(OfficialClients.unique("cg-lite-assign"));
+        consumer.setAutoCommit(false);
+        consumer.start();
+        assertEquals(Set.copyOf(producer.fetchPublishMessageQueues(topic)), Set.copyOf(consumer.fetchMessageQueues(topic)));
+        consumer.assign(List.of(queue));
+
+        consumer.seek(queue, base + 5);
+        List<MessageExt> fromFive = pollUntil(consumer, base + 20);
+        assertEquals(base + 5, fromFive.get(0).getQueueOffset(), "seek positions the next poll");
+        assertEquals("a-5", body(fromFive.get(0)));
+        assertEquals("a-19", body(fromFive.get(fromFive.size() - 1)));
+
+        consumer.commitSync();
+        await("commitSync reaches the broker").atMost(Duration.ofSeconds(15))
+                .until(() -> consumer.committed(queue) == base + 20);
+        consumer.commitSync(Map.of(queue, base + 7), true);
+        await().atMost(Duration.ofSeconds(15)).until(() -> consumer.committed(queue) == base + 7);
+
+        consumer.seekToBegin(queue);
+        List<MessageExt> fromBegin = pollUntil(consumer, base + 20);
+        assertEquals(0, fromBegin.get(0).getQueueOffset(), "seekToBegin goes back to the queue's min offset");
+        assertEquals(base + 20, fromBegin.size());
+    }
+
+    /** Polls until the message at {@code endOffset - 1} arrived; returns everything polled, in order. */
+    private static List<MessageExt> pollUntil(DefaultLitePullConsumer consumer, long endOffset) {
+        List<MessageExt> polled = new ArrayList<>();
+        await().atMost(Duration.ofSeconds(30)).until(() -> {
+            polled.addAll(consumer.poll(200));
+            return !polled.isEmpty() && polled.get(polled.size() - 1).getQueueOffset() == endOffset - 1;
+        });
+        return polled;
+    }
+
+    private DefaultLitePullConsumer consumer(String group) {
+        DefaultLitePullConsumer consumer = new DefaultLitePullConsumer(group);
+        consumer.setNamesrvAddr(servers.namesrvAddress());
+        consumer.setInstanceName(OfficialClients.unique("lite"));
+        consumer.setConsumeFromWhere(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);
+        consumer.setPersistConsumerOffsetInterval(1_000);
+        consumers.add(consumer);
+        return consumer;
+    }
+}
