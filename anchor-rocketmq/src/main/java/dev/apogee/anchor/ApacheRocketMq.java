@@ -34,7 +34,7 @@ public final class ApacheRocketMq implements AutoCloseable {
 
     private final Path runDir;
     private final Path lib;
-    private final int namesrvPort;
+    private final String namesrvAddress;
     private final AnchorProcess namesrv;
     private final Map<String, Broker> brokers = new LinkedHashMap<>();
 
@@ -45,11 +45,20 @@ public final class ApacheRocketMq implements AutoCloseable {
         }
     }
 
-    private ApacheRocketMq(Path runDir, Path lib, int namesrvPort, AnchorProcess namesrv) {
+    private ApacheRocketMq(Path runDir, Path lib, String namesrvAddress, AnchorProcess namesrv) {
         this.runDir = runDir;
         this.lib = lib;
-        this.namesrvPort = namesrvPort;
+        this.namesrvAddress = namesrvAddress;
         this.namesrv = namesrv;
+    }
+
+    /**
+     * No official name server: brokers started with {@link #startBroker} register with {@code namesrvAddress}
+     * (e.g. ours), to test the official broker against our name server.
+     */
+    public static ApacheRocketMq withExternalNamesrv(Path runDir, String namesrvAddress) throws IOException {
+        Files.createDirectories(runDir);
+        return new ApacheRocketMq(runDir, locateLib(), namesrvAddress, null);
     }
 
     /** Starts a namesrv and one broker named {@code broker-a} with the given flush type. */
@@ -75,7 +84,7 @@ public final class ApacheRocketMq implements AutoCloseable {
                 "-Xms256m -Xmx256m", "org.apache.rocketmq.namesrv.NamesrvStartup", conf), runDir.resolve("namesrv.out"));
         process.markStart();
         process.start(BOOT_TIMEOUT_MILLIS);
-        return new ApacheRocketMq(runDir, lib, port, process);
+        return new ApacheRocketMq(runDir, lib, "127.0.0.1:" + port, process);
     }
 
     /**
@@ -136,7 +145,7 @@ public final class ApacheRocketMq implements AutoCloseable {
     }
 
     public String namesrvAddress() {
-        return "127.0.0.1:" + namesrvPort;
+        return namesrvAddress;
     }
 
     /** Address of the first broker. */
@@ -149,7 +158,9 @@ public final class ApacheRocketMq implements AutoCloseable {
         for (Broker broker : brokers.values()) {
             broker.process().stop(5_000);
         }
-        namesrv.stop(5_000);
+        if (namesrv != null) {
+            namesrv.stop(5_000);
+        }
     }
 
     private static List<String> javaCommand(Path lib, Path home, String heap, String mainClass, Path conf) {

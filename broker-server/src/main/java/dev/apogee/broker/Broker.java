@@ -1,5 +1,6 @@
 package dev.apogee.broker;
 
+import dev.apogee.broker.acl.AclFileWatchService;
 import dev.apogee.broker.client.ClientHousekeepingService;
 import dev.apogee.broker.client.ConsumerIdsChangeNotifier;
 import dev.apogee.broker.client.ConsumerRegistry;
@@ -29,6 +30,7 @@ import dev.apogee.remoting.netty.NettyRemotingClient;
 import dev.apogee.remoting.netty.NettyRemotingServer;
 import dev.apogee.remoting.netty.NettyServerConfig;
 import dev.apogee.remoting.netty.RemotingBindException;
+import dev.apogee.remoting.tls.TlsConfig;
 import dev.apogee.store.FlushMode;
 import dev.apogee.store.MessageStore;
 import dev.apogee.store.StoreConfig;
@@ -71,6 +73,7 @@ public final class Broker implements AutoCloseable {
     TimerService timers;
     ScheduleMessageService schedule;
     final QueueLockTable queueLocks;
+    AclFileWatchService acl;
     private volatile boolean started;
 
     public Broker(BrokerConfig config) {
@@ -97,6 +100,10 @@ public final class Broker implements AutoCloseable {
         if (config.getListenPort() == 0) {
             config.setListenPort(FreePort.pick(config.getBindAddress()));
         }
+        TlsConfig tls = BrokerTls.of(config);
+        if (config.isAclEnable()) {
+            acl = AclFileWatchService.open(config.aclConfigPath(), config.getAclReloadIntervalMillis(), clock);
+        }
         store = MessageStore.open(storeConfig());
         topics.load(new SystemTopics(config, delayLevels.maxLevel()));
         groups.load();
@@ -118,7 +125,10 @@ public final class Broker implements AutoCloseable {
         store.addDispatchListener(schedule);
         server = new NettyRemotingServer(new NettyServerConfig().setName("apogee-broker")
                 .setBindAddress(config.getBindAddress()).setListenPort(config.getListenPort())
-                .setWorkerThreads(config.getServerWorkerThreads()), housekeeping);
+                .setWorkerThreads(config.getServerWorkerThreads()).setTls(tls), housekeeping);
+        if (acl != null) {
+            server.setRequestInterceptor(acl.authorizer());
+        }
         idsChangeNotifier.bind(server);
         new ProcessorRegistrations(this).registerAll(server);
         store.start();
@@ -127,6 +137,9 @@ public final class Broker implements AutoCloseable {
                 appender.storeHost(), clock);
         timers.start();
         server.start();
+        if (acl != null) {
+            acl.start();
+        }
         longPolling.start();
         transactions.start(server);
         housekeeping.start();
@@ -181,6 +194,9 @@ public final class Broker implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         server.shutdown();
+        if (acl != null) {
+            acl.shutdown();
+        }
         offsetPersist.shutdown();
         schedule.shutdown();
         timers.shutdown();

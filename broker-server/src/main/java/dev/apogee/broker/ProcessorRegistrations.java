@@ -1,5 +1,23 @@
 package dev.apogee.broker;
 
+import dev.apogee.broker.admin.BrokerConfigVersion;
+import dev.apogee.broker.admin.CheckClientConfigProcessor;
+import dev.apogee.broker.admin.DeleteSubscriptionGroupProcessor;
+import dev.apogee.broker.admin.DeleteTopicProcessor;
+import dev.apogee.broker.admin.GetAllSubscriptionGroupConfigProcessor;
+import dev.apogee.broker.admin.GetAllTopicConfigProcessor;
+import dev.apogee.broker.admin.GetBrokerConfigProcessor;
+import dev.apogee.broker.admin.GetBrokerRuntimeInfoProcessor;
+import dev.apogee.broker.admin.GetConsumeStatsProcessor;
+import dev.apogee.broker.admin.GetConsumerConnectionListProcessor;
+import dev.apogee.broker.admin.GetProducerConnectionListProcessor;
+import dev.apogee.broker.admin.GetTopicConfigProcessor;
+import dev.apogee.broker.admin.GetTopicStatsInfoProcessor;
+import dev.apogee.broker.admin.QueryTopicConsumeByWhoProcessor;
+import dev.apogee.broker.admin.UpdateAndCreateSubscriptionGroupProcessor;
+import dev.apogee.broker.admin.UpdateAndCreateTopicListProcessor;
+import dev.apogee.broker.admin.UpdateAndCreateTopicProcessor;
+import dev.apogee.broker.admin.UpdateBrokerConfigProcessor;
 import dev.apogee.broker.client.GetConsumerListByGroupProcessor;
 import dev.apogee.broker.client.HeartbeatProcessor;
 import dev.apogee.broker.client.UnregisterClientProcessor;
@@ -62,6 +80,14 @@ final class ProcessorRegistrations {
         server.registerProcessor(RequestCode.SEARCH_OFFSET_BY_TIMESTAMP, queueOffsets, ex.consumerManage);
         server.registerProcessor(RequestCode.GET_EARLIEST_MSG_STORETIME, queueOffsets, ex.consumerManage);
 
+        registerRetryAndLocks(server, ex);
+        registerQueries(server, ex);
+        registerTopicAdmin(server, ex);
+        registerConsumerAdmin(server, ex);
+        registerBrokerAdmin(server, ex);
+    }
+
+    private void registerRetryAndLocks(NettyRemotingServer server, BrokerExecutors ex) {
         server.registerProcessor(RequestCode.CONSUMER_SEND_MSG_BACK, new ConsumerSendMsgBackProcessor(broker.store,
                 broker.topics, broker.groups, broker.redirect, broker.delayLevels, broker.appender.storeHost()),
                 ex.send);
@@ -69,8 +95,54 @@ final class ProcessorRegistrations {
                 ex.clientManage);
         server.registerProcessor(RequestCode.UNLOCK_BATCH_MQ, new UnlockBatchMqProcessor(broker.queueLocks),
                 ex.clientManage);
+    }
+
+    private void registerQueries(NettyRemotingServer server, BrokerExecutors ex) {
         server.registerProcessor(RequestCode.QUERY_MESSAGE, new QueryMessageProcessor(broker.store, 64), ex.admin);
         server.registerProcessor(RequestCode.VIEW_MESSAGE_BY_ID, new ViewMessageByIdProcessor(broker.store),
                 ex.admin);
+    }
+
+    private void registerTopicAdmin(NettyRemotingServer server, BrokerExecutors ex) {
+        server.registerProcessor(RequestCode.GET_ALL_TOPIC_CONFIG, new GetAllTopicConfigProcessor(broker.topics),
+                ex.admin);
+        server.registerProcessor(RequestCode.GET_TOPIC_CONFIG, new GetTopicConfigProcessor(broker.topics), ex.admin);
+        server.registerProcessor(RequestCode.UPDATE_AND_CREATE_TOPIC,
+                new UpdateAndCreateTopicProcessor(broker.topics), ex.admin);
+        server.registerProcessor(RequestCode.UPDATE_AND_CREATE_TOPIC_LIST,
+                new UpdateAndCreateTopicListProcessor(broker.topics), ex.admin);
+        server.registerProcessor(RequestCode.DELETE_TOPIC_IN_BROKER,
+                new DeleteTopicProcessor(broker.topics, broker.store, broker.offsets), ex.admin);
+        server.registerProcessor(RequestCode.GET_TOPIC_STATS_INFO,
+                new GetTopicStatsInfoProcessor(broker.config, broker.topics, broker.store), ex.admin);
+    }
+
+    private void registerConsumerAdmin(NettyRemotingServer server, BrokerExecutors ex) {
+        server.registerProcessor(RequestCode.GET_CONSUME_STATS, new GetConsumeStatsProcessor(broker.config,
+                broker.topics, broker.offsets, broker.consumers, broker.store), ex.admin);
+        server.registerProcessor(RequestCode.GET_CONSUMER_CONNECTION_LIST,
+                new GetConsumerConnectionListProcessor(broker.consumers), ex.admin);
+        server.registerProcessor(RequestCode.GET_PRODUCER_CONNECTION_LIST,
+                new GetProducerConnectionListProcessor(broker.producers), ex.admin);
+        server.registerProcessor(RequestCode.QUERY_TOPIC_CONSUME_BY_WHO,
+                new QueryTopicConsumeByWhoProcessor(broker.consumers, broker.offsets), ex.admin);
+        server.registerProcessor(RequestCode.UPDATE_AND_CREATE_SUBSCRIPTIONGROUP,
+                new UpdateAndCreateSubscriptionGroupProcessor(broker.groups), ex.admin);
+        server.registerProcessor(RequestCode.GET_ALL_SUBSCRIPTIONGROUP_CONFIG,
+                new GetAllSubscriptionGroupConfigProcessor(broker.groups), ex.admin);
+        server.registerProcessor(RequestCode.DELETE_SUBSCRIPTIONGROUP,
+                new DeleteSubscriptionGroupProcessor(broker.groups, broker.offsets), ex.admin);
+        server.registerProcessor(RequestCode.CHECK_CLIENT_CONFIG, new CheckClientConfigProcessor(false),
+                ex.clientManage);
+    }
+
+    private void registerBrokerAdmin(NettyRemotingServer server, BrokerExecutors ex) {
+        server.registerProcessor(RequestCode.GET_BROKER_RUNTIME_INFO,
+                new GetBrokerRuntimeInfoProcessor(broker.config, broker.store, broker.clock), ex.admin);
+        BrokerConfigVersion configVersion = new BrokerConfigVersion();
+        server.registerProcessor(RequestCode.GET_BROKER_CONFIG,
+                new GetBrokerConfigProcessor(broker.config, configVersion), ex.admin);
+        server.registerProcessor(RequestCode.UPDATE_BROKER_CONFIG,
+                new UpdateBrokerConfigProcessor(broker.config, configVersion), ex.admin);
     }
 }

@@ -51,6 +51,17 @@ public final class BrokerConfig {
     private long timerMaxDelaySec = 3L * 24 * 3600;
     private boolean traceOn = true;
     private String regionId = "DefaultRegion";
+    private boolean aclEnable = false;
+    private String aclConfigFile = "";
+    private long aclReloadIntervalMillis = 5_000;
+    private boolean tlsEnable = false;
+    private String tlsMode = "permissive";
+    private String tlsServerCertPath;
+    private String tlsServerKeyPath;
+    private String tlsServerKeyStorePath;
+    private String tlsServerKeyPasswordFile;
+    private String tlsServerTrustCertPath;
+    private boolean tlsServerNeedClientAuth = false;
 
     /** Namesrv addresses, split on ';' as RocketMQ does. */
     public List<String> namesrvAddressList() {
@@ -76,6 +87,12 @@ public final class BrokerConfig {
 
     public Path configDir() {
         return storeRoot().resolve("config");
+    }
+
+    /** The ACL file: {@code aclConfigFile}, or {@code plain_acl.yml} in {@link #configDir()} when that is blank. */
+    public Path aclConfigPath() {
+        return aclConfigFile == null || aclConfigFile.isBlank() ? configDir().resolve("plain_acl.yml")
+                : Paths.get(aclConfigFile);
     }
 
     public boolean isSyncFlush() {
@@ -164,4 +181,32 @@ public final class BrokerConfig {
     public void setTraceOn(boolean v) { traceOn = v; }
     public String getRegionId() { return regionId; }
     public void setRegionId(String v) { regionId = v; }
+    /** Access control (RocketMQ ACL 1.0 signatures, {@code dev.apogee.broker.acl}); off by default. */
+    public boolean isAclEnable() { return aclEnable; }
+    public void setAclEnable(boolean v) { aclEnable = v; }
+    public String getAclConfigFile() { return aclConfigFile; }
+    public void setAclConfigFile(String v) { aclConfigFile = v; }
+    public long getAclReloadIntervalMillis() { return aclReloadIntervalMillis; }
+    public void setAclReloadIntervalMillis(long v) { aclReloadIntervalMillis = v; }
+    /** TLS of the remoting port; {@code tlsMode} permissive (TLS and plaintext) or enforcing (TLS only). */
+    public boolean isTlsEnable() { return tlsEnable; }
+    public void setTlsEnable(boolean v) { tlsEnable = v; }
+    public String getTlsMode() { return tlsMode; }
+    public void setTlsMode(String v) { tlsMode = v; }
+    public String getTlsServerCertPath() { return tlsServerCertPath; }
+    public void setTlsServerCertPath(String v) { tlsServerCertPath = v; }
+    public String getTlsServerKeyPath() { return tlsServerKeyPath; }
+    public void setTlsServerKeyPath(String v) { tlsServerKeyPath = v; }
+    public String getTlsServerKeyStorePath() { return tlsServerKeyStorePath; }
+    public void setTlsServerKeyStorePath(String v) { tlsServerKeyStorePath = v; }
+    /**
+     * A file holding the password of the PEM key or PKCS12 store. A file, not the password itself, because every
+     * setting here is readable over GET_BROKER_CONFIG.
+     */
+    public String getTlsServerKeyPasswordFile() { return tlsServerKeyPasswordFile; }
+    public void setTlsServerKeyPasswordFile(String v) { tlsServerKeyPasswordFile = v; }
+    public String getTlsServerTrustCertPath() { return tlsServerTrustCertPath; }
+    public void setTlsServerTrustCertPath(String v) { tlsServerTrustCertPath = v; }
+    public boolean isTlsServerNeedClientAuth() { return tlsServerNeedClientAuth; }
+    public void setTlsServerNeedClientAuth(boolean v) { tlsServerNeedClientAuth = v; }
 }

@@ -137,6 +137,8 @@ class SigkillSyncFlushAcceptanceTest {
                 "-Dapogee.log.dir=" + dir.resolve("logs"), "-cp", System.getProperty("java.class.path"),
                 "dev.apogee.broker.BrokerStartup", "-c", conf.toString())
                 .redirectErrorStream(true).redirectOutput(out.toFile()).start();
+        // if this JVM is stopped before @AfterEach runs, do not leave a broker behind
+        Runtime.getRuntime().addShutdownHook(new Thread(process::destroyForcibly, "kill-child-broker-" + run));
         await("child broker " + run + " started").atMost(Duration.ofSeconds(60)).until(() -> {
             if (!process.isAlive()) {
                 throw new AssertionError("child broker exited with " + process.exitValue() + ": "

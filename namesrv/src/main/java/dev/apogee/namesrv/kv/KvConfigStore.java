@@ -88,11 +88,13 @@ public final class KvConfigStore {
         return entries == null ? Map.of() : new TreeMap<>(entries);
     }
 
+    /** Writes the whole table to a temporary file, then moves it over the file. Caller holds the monitor. */
     private void persist() {
+        Path temp = null;
         try {
             Path dir = file.toAbsolutePath().getParent();
             Files.createDirectories(dir);
-            Path temp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
+            temp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
             Files.write(temp, Json.write(Map.of("configTable", table)).getBytes(StandardCharsets.UTF_8));
             try {
                 Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
@@ -100,7 +102,20 @@ public final class KvConfigStore {
                 Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write KV config file " + file, e);
+            deleteQuietly(temp);
+            // the change stays in memory; the caller's request fails so the operator sees it
+            throw new UncheckedIOException("NAMESRV-KV-PERSIST cannot write KV config file " + file, e);
+        }
+    }
+
+    private static void deleteQuietly(Path temp) {
+        if (temp == null) {
+            return;
+        }
+        try {
+            Files.deleteIfExists(temp);
+        } catch (IOException e) {
+            LOG.warn("NAMESRV-KV-PERSIST cannot delete temporary file {}", temp, e);
         }
     }
 }

@@ -196,7 +196,8 @@ public final class RouteInfoTable {
             });
             expired.forEach((key, info) -> {
                 LOG.warn("NAMESRV-BROKER-EXPIRED broker expired, removed: cluster={} addr={} silent for {} ms"
-                        + " (timeout {} ms)", key.clusterName(), key.brokerAddr(), now - info.lastUpdateMillis(), info.timeoutMillis());
+                        + " (timeout {} ms)", key.clusterName(), key.brokerAddr(), now - info.lastUpdateMillis(),
+                        info.timeoutMillis());
                 removeMember(key.clusterName(), key.brokerAddr(), brokerNameOf(key));
                 if (info.channel() != null) {
                     channels.add(info.channel());

@@ -36,7 +36,11 @@ final class ChannelEventDispatcher {
         try {
             thread.execute(() -> deliver(kind, address, channel));
         } catch (RejectedExecutionException e) {
-            LOG.warn("channel event queue full or closed, dropping {} of {}", kind, address);
+            if (thread.isShutdown()) {
+                LOG.debug("endpoint shut down, not delivering {} of {}", kind, address);
+            } else {
+                LOG.warn("channel event queue full, dropping {} of {}", kind, address);
+            }
         }
     }
 

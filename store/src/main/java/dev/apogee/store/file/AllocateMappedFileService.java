@@ -13,8 +13,9 @@ import org.slf4j.LoggerFactory;
  * instead of waiting for creation.
  *
  * <p>The appender (holding the put lock) calls {@link #create}: it takes the ready file when its offset matches, waits
- * if that very file is being prepared, and otherwise creates it itself; then it asks for the file after. State shared
- * between the two threads is guarded by {@code lock}.
+ * if that very file is being prepared, and otherwise creates it itself; then it asks for the file after. The appender
+ * claims every offset it takes or creates, and the service never creates a file at a claimed offset, so the two
+ * never create the same file. State shared between the two threads is guarded by {@code lock}.
  */
 public final class AllocateMappedFileService extends ServiceThread implements MappedFileQueue.FileFactory {
     private static final Logger LOG = LoggerFactory.getLogger(AllocateMappedFileService.class);
@@ -26,6 +27,8 @@ public final class AllocateMappedFileService extends ServiceThread implements Ma
     private final Object lock = new Object();
     private long requestedOffset = -1;
     private long allocatingOffset = -1;
+    /** Highest offset the appender has taken or is creating itself; the service never creates at or below it. */
+    private long claimedOffset = -1;
     private MappedFile ready;
 
     public AllocateMappedFileService(Path dir, int fileSize, boolean preallocate, TransientStorePool pool) {
@@ -66,6 +69,7 @@ public final class AllocateMappedFileService extends ServiceThread implements Ma
                 }
                 ready = null;
             }
+            claimedOffset = Math.max(claimedOffset, from);
         }
         if (f == null) {
             f = MappedFile.create(dir, from, fileSize, MappedFile.Warmup.NONE, pool); // never make the appender wait long
@@ -93,7 +97,7 @@ public final class AllocateMappedFileService extends ServiceThread implements Ma
     protected void onWakeup() {
         long offset;
         synchronized (lock) {
-            if (requestedOffset < 0 || (ready != null && ready.fileFromOffset() == requestedOffset)) {
+            if (requestedOffset <= claimedOffset || (ready != null && ready.fileFromOffset() == requestedOffset)) {
                 return;
             }
             offset = requestedOffset;
@@ -111,7 +115,7 @@ public final class AllocateMappedFileService extends ServiceThread implements Ma
             synchronized (lock) {
                 allocatingOffset = -1;
                 if (f != null) {
-                    if (requestedOffset == offset && ready == null) {
+                    if (requestedOffset == offset && ready == null && offset > claimedOffset) {
                         ready = f;
                     } else {
                         f.destroy();

@@ -84,6 +84,10 @@ public final class MappedFile {
                 }
                 ch.force(true);
             }
+            if (Files.exists(p)) {
+                Files.deleteIfExists(tmp);
+                throw new IOException("STORE-FILE-EXISTS refusing to pre-allocate over existing " + p);
+            }
             Files.move(tmp, p, StandardCopyOption.ATOMIC_MOVE);
         }
         FileChannel ch = FileChannel.open(p, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);

@@ -1,0 +1,242 @@
+#!/usr/bin/env bash
+# Broker benchmark: Apache RocketMQ 5.3.3 versus Apogee MQ (standalone: namesrv + broker), measured in ONE run on
+# this machine with the same load tool (shared/bench/rocketmq's bench.sh = the official rocketmq-client 5.3.3), so
+# that only the server differs. Writes benchmarks/results/broker-<utc>.md (table + ratios ours/Apache) and keeps the
+# raw client logs in benchmarks/results/broker-<utc>/.
+#
+#   benchmarks/run-broker-bench.sh                 # defaults: SECS=20 per row
+#   SECS=10 WARM=5 benchmarks/run-broker-bench.sh  # short run
+#
+# Rows (each for Apache first, then Apogee, servers started fresh per flush mode, same JVM heap 1g):
+#   ASYNC_FLUSH: sync send 1 / 16 / 64 threads; idle end-to-end latency (--mode=both paced at LAT_RATE msg/s);
+#                pre-fill PREFILL messages (batch:32) then push-consumer drain
+#   SYNC_FLUSH : sync send 1 / 16 / 64 threads
+# Every server gets WARMUP_SECS of async load first (JIT), not reported.
+#
+# Env: SECS (measured s per row, 20), WARM (client warm-up s per row, 5), WARMUP_SECS (server warm-up, 15),
+#      PREFILL (200000), LAT_RATE (100 msg/s), SIZE (1024), FLUSHES ("ASYNC_FLUSH SYNC_FLUSH"),
+#      SERVERS ("apache apogee"), BENCH_DIR (/tmp/rmqbench: copy of shared/bench/rocketmq),
+#      APOGEE_BUILD_DIR (/tmp/apogee-bench-src: snapshot of this checkout, built there so concurrent edits and
+#      builds in the checkout do not change what is measured), MVN_ARGS (-o; set to "" to allow downloads),
+#      LOCK_WAIT_S (3600; the run holds /tmp/bench.lock like shared/bench/rocketmq/run-all.sh).
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+if [[ "${BENCH_LOCK_HELD:-0}" != 1 ]]; then
+  echo "waiting for /tmp/bench.lock since $(date -u +%T)"
+  export BENCH_LOCK_HELD=1
+  exec flock -w "${LOCK_WAIT_S:-3600}" /tmp/bench.lock "$0" "$@"
+fi
+
+export JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}"
+SHARED="$ROOT/../shared/bench/rocketmq"
+BENCH_DIR="${BENCH_DIR:-/tmp/rmqbench}"
+BUILD_DIR="${APOGEE_BUILD_DIR:-/tmp/apogee-bench-src}"
+SECS="${SECS:-20}"; WARM="${WARM:-5}"; WARMUP_SECS="${WARMUP_SECS:-15}"
+PREFILL="${PREFILL:-200000}"; LAT_RATE="${LAT_RATE:-100}"; SIZE="${SIZE:-1024}"
+FLUSHES="${FLUSHES:-ASYNC_FLUSH SYNC_FLUSH}"; SERVERS="${SERVERS:-apache apogee}"
+MVN_ARGS="${MVN_ARGS--o}"
+STAMP="$(date -u +%Y%m%dT%H%M%SZ)"
+OUT_DIR="$ROOT/benchmarks/results"
+RAW="$OUT_DIR/broker-$STAMP"
+REPORT="$OUT_DIR/broker-$STAMP.md"
+mkdir -p "$RAW"
+T_START=$(date +%s)
+log() { echo "[$(date -u +%T)] $*"; }
+
+busy_port() { ss -Hltn "sport = :$1" | grep -q .; }
+pick_port() {  # first port of the candidates whose whole range [p-2, p+1] is free
+  local p
+  for p in "$@"; do
+    if ! busy_port "$p" && ! busy_port $((p - 2)) && ! busy_port $((p + 1)); then echo "$p"; return 0; fi
+  done
+  echo "no free port among $*" >&2; return 1
+}
+
+# ------------------------------------------------------------------------------------------------ build
+log "snapshot + build of Apogee MQ in $BUILD_DIR"
+rm -rf "$BUILD_DIR"; mkdir -p "$BUILD_DIR"
+(cd "$ROOT" && tar --exclude=./.git --exclude='*/target' --exclude=./benchmarks/results -cf - .) | tar -xf - -C "$BUILD_DIR"
+# shellcheck disable=SC2086
+(cd "$BUILD_DIR" && mvn -q $MVN_ARGS -DskipTests -pl standalone -am package) > "$RAW/build-apogee.log" 2>&1 \
+  || { tail -40 "$RAW/build-apogee.log"; echo "Apogee build failed" >&2; exit 1; }
+(cd "$BUILD_DIR" && git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo "no git") > "$RAW/apogee-commit.txt"
+git -C "$ROOT" status --short > "$RAW/apogee-uncommitted.txt" 2>/dev/null || true
+
+log "copy + build of the RocketMQ harness in $BENCH_DIR"
+rm -rf "$BENCH_DIR"; cp -r "$SHARED" "$BENCH_DIR"
+# shellcheck disable=SC2086
+(cd "$BENCH_DIR" && { mvn -q $MVN_ARGS -DskipTests package || mvn -q -DskipTests package; }) > "$RAW/build-harness.log" 2>&1 \
+  || { tail -40 "$RAW/build-harness.log"; echo "harness build failed" >&2; exit 1; }
+
+{
+  echo "date: $(date -u)"; echo "host: $(uname -srm)"; echo "cpus: $(nproc)"; free -m | sed -n 2p
+  "$JAVA_HOME/bin/java" -version 2>&1 | head -1
+  echo "SECS=$SECS WARM=$WARM WARMUP_SECS=$WARMUP_SECS PREFILL=$PREFILL LAT_RATE=$LAT_RATE SIZE=$SIZE"
+  echo "uptime: $(uptime)"
+} > "$RAW/env.txt"
+
+# ------------------------------------------------------------------------------------------------ servers
+APACHE_RUN="$BENCH_DIR/run"
+APOGEE_RUN="$RAW/apogee-run"
+NS=""; WATCH=""
+SERVER_UP=""
+
+start_apache() {  # $1 flush
+  export NAMESRV_PORT BROKER_PORT RUN_DIR="$APACHE_RUN"
+  NAMESRV_PORT=$(pick_port 19876 29876 39876); BROKER_PORT=$(pick_port 20911 30911 40911)
+  "$BENCH_DIR/start-servers.sh" "$1" > "$RAW/start-apache-$1.log" 2>&1 || { cat "$RAW/start-apache-$1.log"; return 1; }
+  NS="127.0.0.1:$NAMESRV_PORT"
+  WATCH="broker:$(cat "$APACHE_RUN/broker.pid"),namesrv:$(cat "$APACHE_RUN/namesrv.pid")"
+  SERVER_UP=apache
+}
+stop_apache() { RUN_DIR="$APACHE_RUN" "$BENCH_DIR/stop-servers.sh" > "$RAW/stop-apache.log" 2>&1 || true; SERVER_UP=""; }
+
+start_apogee() {  # $1 flush
+  local np bp
+  np=$(pick_port 19876 29876 39876 49876); bp=$(pick_port 20911 30911 40911 50911)
+  rm -rf "$APOGEE_RUN/data"; mkdir -p "$APOGEE_RUN"
+  APOGEE_HOME="$BUILD_DIR" APOGEE_LOG_DIR="$APOGEE_RUN/logs-$1" \
+    "$BUILD_DIR/bin/apogee-standalone" --daemon -d "$APOGEE_RUN/data" -p "$np" -b "$bp" -f "$1" \
+    > "$RAW/start-apogee-$1.log" 2>&1 || { cat "$RAW/start-apogee-$1.log"; return 1; }
+  NS="127.0.0.1:$np"
+  WATCH="broker:$(cat "$APOGEE_RUN/logs-$1/standalone.pid")"
+  APOGEE_LOGS="$APOGEE_RUN/logs-$1"
+  SERVER_UP=apogee
+}
+stop_apogee() {
+  APOGEE_HOME="$BUILD_DIR" APOGEE_LOG_DIR="$APOGEE_LOGS" "$BUILD_DIR/bin/mqshutdown" standalone \
+    > "$RAW/stop-apogee.log" 2>&1 || true
+  du -sh "$APOGEE_RUN/data" >> "$RAW/stop-apogee.log" 2>/dev/null || true
+  rm -rf "$APOGEE_RUN/data"; SERVER_UP=""
+}
+cleanup() { case "$SERVER_UP" in apache) stop_apache ;; apogee) stop_apogee ;; esac; }
+trap cleanup EXIT
+
+# bench <server> <flush> <row> <bench.sh args...>: one measured row; its RESULT line goes to results.jsonl
+bench() {
+  local server=$1 flush=$2 row=$3; shift 3
+  local logf="$RAW/$server-$flush-$row.log"
+  log "  $server $flush $row"
+  BENCH_LOG_DIR="$RAW/client-logs" BENCH_HEAP="-Xms512m -Xmx512m" timeout 900 \
+    "$BENCH_DIR/bench.sh" "$NS" --label="$server|$flush|$row" --watch="$WATCH" "$@" > "$logf" 2>&1 \
+    || log "  WARN: $server $flush $row exited $?"
+  grep '^RESULT ' "$logf" | sed "s/^RESULT {/{\"server\":\"$server\",\"flush\":\"$flush\",\"row\":\"$row\",/" \
+    >> "$RAW/results.jsonl" || log "  WARN: no RESULT for $server $flush $row"
+}
+
+C=(--size="$SIZE" --seconds="$SECS" --warmup="$WARM" --messages=100000000)
+for flush in $FLUSHES; do
+  for server in $SERVERS; do
+    log "start $server $flush"
+    "start_$server" "$flush"
+    bench "$server" "$flush" warmup --topic="warm_${flush}" --send=async --threads=1 --size="$SIZE" \
+      --seconds="$WARMUP_SECS" --warmup=0 --messages=100000000 > /dev/null
+    bench "$server" "$flush" sync-t1 --topic="t1_$flush" --send=sync --threads=1 "${C[@]}"
+    bench "$server" "$flush" sync-t16 --topic="t16_$flush" --send=sync --threads=16 "${C[@]}"
+    bench "$server" "$flush" sync-t64 --topic="t64_$flush" --send=sync --threads=64 "${C[@]}"
+    if [[ "$flush" == ASYNC_FLUSH ]]; then
+      bench "$server" "$flush" latency-idle --mode=both --topic=lat_idle --send=sync --threads=1 --rate="$LAT_RATE" \
+        "${C[@]}"
+      bench "$server" "$flush" prefill --topic=drain --send=batch:32 --threads=2 --size="$SIZE" --warmup=0 \
+        --messages="$PREFILL" --seconds=300
+      bench "$server" "$flush" drain --mode=consume --topic=drain --group="drain_cg_$server" --messages="$PREFILL" \
+        --seconds=300 --idle=10
+    fi
+    log "stop $server $flush"
+    "stop_$server"
+  done
+done
+trap - EXIT
+
+# ------------------------------------------------------------------------------------------------ report
+python3 - "$RAW/results.jsonl" "$REPORT" "$RAW" "$SECS" "$WARM" "$PREFILL" "$LAT_RATE" <<'PY'
+import json, sys, os
+src, report, raw, secs, warm, prefill, rate = sys.argv[1:8]
+rows = {}
+for line in open(src):
+    r = json.loads(line)
+    rows[(r["server"], r["flush"], r["row"])] = r
+
+def num(r, key):
+    try:
+        return float(r.get(key))
+    except (TypeError, ValueError):
+        return None
+
+def fmt(v, digits=0):
+    return "–" if v is None else f"{v:,.{digits}f}"
+
+def ratio(a, b):
+    return "–" if a is None or b is None or b == 0 else f"{a / b:.2f}"
+
+def lat(r, prefix):
+    if r is None or r.get(prefix + "_p50_ms") is None:
+        return "–"
+    return f"{float(r[prefix + '_p50_ms']):.2f} / {float(r[prefix + '_p99_ms']):.2f}"
+
+def cpu(r):
+    return "–" if r is None else f"{r.get('broker_cpu_pct', '–')}"
+
+spec = [
+    ("ASYNC_FLUSH", "sync-t1", "sync send, 1 thread", "send_msgs_per_s", "send_lat"),
+    ("ASYNC_FLUSH", "sync-t16", "sync send, 16 threads", "send_msgs_per_s", "send_lat"),
+    ("ASYNC_FLUSH", "sync-t64", "sync send, 64 threads", "send_msgs_per_s", "send_lat"),
+    ("SYNC_FLUSH", "sync-t1", "sync send, 1 thread", "send_msgs_per_s", "send_lat"),
+    ("SYNC_FLUSH", "sync-t16", "sync send, 16 threads", "send_msgs_per_s", "send_lat"),
+    ("SYNC_FLUSH", "sync-t64", "sync send, 64 threads", "send_msgs_per_s", "send_lat"),
+    ("ASYNC_FLUSH", "prefill", f"pre-fill {int(prefill):,} (batch of 32, 2 threads)", "send_msgs_per_s", "batch_send_lat"),
+    ("ASYNC_FLUSH", "drain", f"push-consumer drain of {int(prefill):,}", "consume_msgs_per_s", None),
+]
+out = []
+out.append(f"# Broker benchmark: Apogee MQ vs Apache RocketMQ 5.3.3 ({os.path.basename(raw)[7:]})\n")
+out.append("Same machine, same run, same load tool (`shared/bench/rocketmq/bench.sh`, official rocketmq-client 5.3.3, "
+           f"{rows and next(iter(rows.values())).get('msg_size', 1024)} B messages); Apache = its namesrv + broker JVMs "
+           "(`start-servers.sh`), Apogee = `bin/apogee-standalone` (namesrv + broker in one JVM), both -Xms1g -Xmx1g, "
+           f"fresh store per flush mode, {secs} s measured per row after {warm} s client warm-up. "
+           "Ratio = Apogee / Apache (throughput: higher is better for us; latency: lower is better for us). "
+           "CPU % = server process(es) over the row, % of one core (Apache: broker JVM only).\n")
+out.append("| flush | row | Apache msg/s | Apogee msg/s | ratio | Apache p50 / p99 ms | Apogee p50 / p99 ms | p99 ratio | Apache CPU % | Apogee CPU % |")
+out.append("|---|---|---|---|---|---|---|---|---|---|")
+for flush, row, title, key, lat_prefix in spec:
+    a = rows.get(("apache", flush, row)); o = rows.get(("apogee", flush, row))
+    if a is None and o is None:
+        continue
+    av = num(a, key) if a else None; ov = num(o, key) if o else None
+    al = lat(a, lat_prefix) if lat_prefix else "–"; ol = lat(o, lat_prefix) if lat_prefix else "–"
+    p99r = ratio(num(o, lat_prefix + "_p99_ms") if o and lat_prefix else None,
+                 num(a, lat_prefix + "_p99_ms") if a and lat_prefix else None)
+    out.append(f"| {flush} | {title} | {fmt(av)} | {fmt(ov)} | {ratio(ov, av)} | {al} | {ol} | {p99r} | {cpu(a)} | {cpu(o)} |")
+a = rows.get(("apache", "ASYNC_FLUSH", "latency-idle")); o = rows.get(("apogee", "ASYNC_FLUSH", "latency-idle"))
+if a or o:
+    out.append("")
+    out.append(f"Send-to-listener (end-to-end) latency, idle: one sync producer thread paced at {rate} msg/s, push consumer "
+               "listening (`--mode=both --rate`), ASYNC_FLUSH:\n")
+    out.append("| server | e2e p50 ms | e2e p99 ms | e2e p99.9 ms | send p50 / p99 ms | consumed / sent |")
+    out.append("|---|---|---|---|---|---|")
+    for name, r in (("Apache", a), ("Apogee", o)):
+        if r is None:
+            continue
+        out.append(f"| {name} | {r.get('e2e_lat_p50_ms', '–')} | {r.get('e2e_lat_p99_ms', '–')} | "
+                   f"{r.get('e2e_lat_p999_ms', '–')} | {lat(r, 'send_lat')} | {r.get('consumed_measured_msgs', '–')} / {r.get('sent_ok', '–')} |")
+    if a and o:
+        out.append(f"\nRatio Apogee / Apache: e2e p50 {ratio(num(o, 'e2e_lat_p50_ms'), num(a, 'e2e_lat_p50_ms'))}, "
+                   f"p99 {ratio(num(o, 'e2e_lat_p99_ms'), num(a, 'e2e_lat_p99_ms'))}.")
+errors = [(k, r.get("send_errors"), r.get("sent_not_ok"), r.get("error_kinds")) for k, r in sorted(rows.items())
+          if (r.get("send_errors") or 0) or (r.get("sent_not_ok") or 0)]
+out.append("")
+if errors:
+    out.append("Send errors / non-OK results (counted out of the figures):\n")
+    for k, e, n, kinds in errors:
+        out.append(f"- {'/'.join(k)}: errors {e}, not OK {n} {kinds or ''}")
+out.append("\nMachine during the run (2 cores shared with other builds: compare only the ratios of this run):\n")
+out.append("```\n" + open(os.path.join(raw, "env.txt")).read().strip() + "\n```")
+busy = [(k, r.get("machine_busy_cpu_pct"), r.get("others_cpu_pct")) for k, r in sorted(rows.items())]
+out.append("\nPer-row machine load (busy % of 200, of which other processes %):\n")
+for k, m, other in busy:
+    out.append(f"- {'/'.join(k)}: {m}, others {other}")
+out.append(f"\nRaw client logs and RESULT lines: `benchmarks/results/{os.path.basename(raw)}/`.")
+open(report, "w").write("\n".join(out) + "\n")
+PY
+log "done in $(( $(date +%s) - T_START )) s: $REPORT"
+cat "$REPORT"
