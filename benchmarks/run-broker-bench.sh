@@ -78,7 +78,7 @@ rm -rf "$BENCH_DIR"; cp -r "$SHARED" "$BENCH_DIR"
 
 # ------------------------------------------------------------------------------------------------ servers
 APACHE_RUN="$BENCH_DIR/run"
-APOGEE_RUN="$RAW/apogee-run"
+APOGEE_RUN="$BENCH_DIR/apogee-run"   # store outside the checkout; logs are copied to $RAW
 NS=""; WATCH=""
 SERVER_UP=""
 
@@ -108,6 +108,7 @@ stop_apogee() {
   APOGEE_HOME="$BUILD_DIR" APOGEE_LOG_DIR="$APOGEE_LOGS" "$BUILD_DIR/bin/mqshutdown" standalone \
     > "$RAW/stop-apogee.log" 2>&1 || true
   du -sh "$APOGEE_RUN/data" >> "$RAW/stop-apogee.log" 2>/dev/null || true
+  cp -r "$APOGEE_LOGS" "$RAW/" 2>/dev/null || true
   rm -rf "$APOGEE_RUN/data"; SERVER_UP=""
 }
 cleanup() { case "$SERVER_UP" in apache) stop_apache ;; apogee) stop_apogee ;; esac; }

@@ -7,6 +7,7 @@ import dev.apogee.broker.client.ConsumerRegistry;
 import dev.apogee.broker.client.ProducerRegistry;
 import dev.apogee.broker.config.BrokerConfig;
 import dev.apogee.broker.lock.QueueLockTable;
+import dev.apogee.broker.filter.SqlFilterFactory;
 import dev.apogee.broker.longpolling.LongPollingHold;
 import dev.apogee.broker.offset.ConsumerOffsetTable;
 import dev.apogee.broker.offset.OffsetPersistService;
@@ -112,8 +113,9 @@ public final class Broker implements AutoCloseable {
                 new TimerRouting(clock, config.getTimerMaxDelaySec() * 1000));
         appender = new MessageAppender(store, config,
                 new InetSocketAddress(config.getBrokerIP1(), config.getListenPort()));
+        SqlFilterFactory sqlFilters = new SqlFilterFactory();
         pullProcessor = new PullMessageProcessor(config, store, offsets,
-                new PullChecks(config, topics, groups, consumers, null), clock);
+                new PullChecks(config, topics, groups, consumers, sqlFilters), clock);
         transactions = new Transactions(new TransactionConfig(config.getTransactionTimeOut(),
                 config.getTransactionCheckInterval(), config.getTransactionCheckMax()), store, producers, offsets,
                 appender.storeHost(), clock);

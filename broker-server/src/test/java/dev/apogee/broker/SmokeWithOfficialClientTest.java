@@ -1,7 +1,6 @@
 package dev.apogee.broker;
 
-import dev.apogee.anchor.ApacheRocketMq;
-import dev.apogee.broker.config.BrokerConfig;
+import dev.apogee.broker.fixture.BrokerFixture;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
 import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
 import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
@@ -25,22 +24,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class SmokeWithOfficialClientTest {
     @Test
     void officialProducerAndPushConsumer(@TempDir Path dir) throws Exception {
-        try (ApacheRocketMq namesrv = ApacheRocketMq.startNamesrv(dir.resolve("rmq"))) {
-            BrokerConfig config = new BrokerConfig();
-            config.setListenPort(0);
-            config.setBindAddress("127.0.0.1");
-            config.setNamesrvAddr(namesrv.namesrvAddress());
-            config.setStorePathRootDir(dir.resolve("store").toString());
-            config.setMappedFileSizeCommitLog(16 * 1024 * 1024);
-            try (Broker broker = new Broker(config)) {
-                broker.start();
-                DefaultMQProducer producer = new DefaultMQProducer("pg-smoke");
-                producer.setNamesrvAddr(namesrv.namesrvAddress());
-                producer.setInstanceName("smoke-p");
-                producer.start();
+        try (BrokerFixture servers = BrokerFixture.start(dir, config -> { })) {
+            {
+                DefaultMQProducer producer = servers.producer("pg-smoke");
                 Set<String> received = ConcurrentHashMap.newKeySet();
                 DefaultMQPushConsumer consumer = new DefaultMQPushConsumer("cg-smoke");
-                consumer.setNamesrvAddr(namesrv.namesrvAddress());
+                consumer.setNamesrvAddr(servers.namesrvAddress());
                 consumer.setInstanceName("smoke-c");
                 consumer.setConsumeFromWhere(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);
                 try {

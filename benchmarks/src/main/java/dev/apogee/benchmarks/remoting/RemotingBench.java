@@ -1,5 +1,6 @@
 package dev.apogee.benchmarks.remoting;
 
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,6 +31,13 @@ public final class RemotingBench {
     private static final class Cell {
         final LatencyHistogram latencies = new LatencyHistogram();
         long nanos;
+        long cpuNanos;
+    }
+
+    /** CPU time of the whole process: robust where wall-clock throughput is not, on a machine shared with others. */
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
     }
 
     public static void main(String[] args) throws Exception {
@@ -65,7 +73,9 @@ public final class RemotingBench {
                     for (int i = 0; i < pairs.size(); i++) {
                         String pair = pairs.get(slice % 2 == 0 ? i : pairs.size() - 1 - i);
                         Cell cell = cells.computeIfAbsent(pair + "|" + callers, k -> new Cell());
+                        long cpuBefore = processCpuNanos();
                         cell.nanos += run(endpoints.roundTrip(pair), callers, sliceNanos, cell.latencies);
+                        cell.cpuNanos += processCpuNanos() - cpuBefore;
                     }
                 }
             }
@@ -123,9 +133,10 @@ public final class RemotingBench {
 
     private static void print(Map<String, Cell> cells) {
         System.out.println();
-        System.out.printf(Locale.ROOT, "%-22s %8s %12s %9s %9s%n", "client -> server", "callers", "ops/s",
-                "p50 µs", "p99 µs");
+        System.out.printf(Locale.ROOT, "%-22s %8s %12s %9s %9s %12s%n", "client -> server", "callers", "ops/s",
+                "p50 µs", "p99 µs", "CPU µs/op");
         Map<String, Double> opsPerSecond = new LinkedHashMap<>();
+        Map<String, Double> cpuPerOp = new LinkedHashMap<>();
         for (int callers : CALLERS) {
             for (String pair : BenchEndpoints.PAIRS) {
                 Cell cell = cells.get(pair + "|" + callers);
@@ -134,8 +145,10 @@ public final class RemotingBench {
                 }
                 double ops = cell.latencies.count() / (cell.nanos / 1e9);
                 opsPerSecond.put(pair + "|" + callers, ops);
-                System.out.printf(Locale.ROOT, "%-22s %8d %12.0f %9d %9d%n", pair, callers, ops,
-                        cell.latencies.percentileMicros(0.50), cell.latencies.percentileMicros(0.99));
+                System.out.printf(Locale.ROOT, "%-22s %8d %12.0f %9d %9d %12.1f%n", pair, callers, ops,
+                        cell.latencies.percentileMicros(0.50), cell.latencies.percentileMicros(0.99),
+                        cell.cpuNanos / 1e3 / cell.latencies.count());
+                cpuPerOp.put(pair + "|" + callers, (double) cell.cpuNanos / cell.latencies.count());
             }
         }
         System.out.println();
@@ -146,8 +159,10 @@ public final class RemotingBench {
             }
             double ratio = opsPerSecond.get("ours -> ours|" + callers)
                     / opsPerSecond.get("official -> official|" + callers);
-            System.out.printf(Locale.ROOT, "ratio ours/official (ops/s), %2d caller%s: %.2fx%n", callers,
-                    callers == 1 ? " " : "s", ratio);
+            double cpuRatio = cpuPerOp.get("official -> official|" + callers)
+                    / cpuPerOp.get("ours -> ours|" + callers);
+            System.out.printf(Locale.ROOT, "ratio ours/official, %2d caller%s: %.2fx ops/s, %.2fx less CPU per op%n",
+                    callers, callers == 1 ? " " : "s", ratio, cpuRatio);
         }
     }
 }

@@ -12,6 +12,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 
 import dev.apogee.store.FlushMode;
@@ -204,6 +205,8 @@ public final class StoreBench {
                 bytes.add(r.wroteBytes());
             } else {
                 failures.computeIfAbsent(r.status(), k -> new LongAdder()).increment();
+                // like a client answered "system busy": back off instead of spinning against the stalled append
+                LockSupport.parkNanos(1_000_000L);
             }
         }
     }

@@ -45,6 +45,10 @@ public final class AclAuthorizer implements RequestInterceptor {
         this.rules = newRules;
     }
 
+    AclConfig currentRules() {
+        return rules;
+    }
+
     /** Requests refused since start (for metrics). */
     public long refusals() {
         return refusals.get();

@@ -1,5 +1,6 @@
 package dev.apogee.broker.acceptance;
 
+import dev.apogee.broker.BrokerStartup;
 import dev.apogee.namesrv.NameServer;
 import dev.apogee.namesrv.config.NamesrvConfig;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
@@ -128,13 +129,17 @@ class SigkillSyncFlushAcceptanceTest {
         assertTrue(lost.isEmpty(), lost.size() + " of " + acked + " acknowledged messages lost, e.g. "
                 + lost.stream().limit(10).toList());
         assertTrue(stored.size() >= acked, "stored " + stored.size() + ", acknowledged " + acked);
+        System.out.printf("kill -9 under SYNC_FLUSH: %d sends acknowledged before the kill, %d messages stored after "
+                + "restart, none lost%n", acked, stored.size());
     }
 
     private Process startChild(Path conf, int run) throws IOException {
         Path out = dir.resolve("broker-" + run + ".out");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        // the broker's own logback.xml (the test classpath's logback-test.xml would hide the BROKER-STARTED line)
+        String logConfig = BrokerStartup.class.getResource("/logback.xml").toString();
         Process process = new ProcessBuilder(java, "-Xms128m", "-Xmx256m", "-XX:MaxDirectMemorySize=256m",
-                "-Dapogee.log.dir=" + dir.resolve("logs"), "-cp", System.getProperty("java.class.path"),
+                "-Dlogback.configurationFile=" + logConfig, "-Dapogee.log.dir=" + dir.resolve("logs"), "-cp", System.getProperty("java.class.path"),
                 "dev.apogee.broker.BrokerStartup", "-c", conf.toString())
                 .redirectErrorStream(true).redirectOutput(out.toFile()).start();
         // if this JVM is stopped before @AfterEach runs, do not leave a broker behind

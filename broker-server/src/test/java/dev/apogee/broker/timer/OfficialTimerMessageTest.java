@@ -1,8 +1,6 @@
 package dev.apogee.broker.timer;
 
-import dev.apogee.anchor.ApacheRocketMq;
-import dev.apogee.broker.Broker;
-import dev.apogee.broker.config.BrokerConfig;
+import dev.apogee.broker.fixture.BrokerFixture;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
 import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
 import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
@@ -29,31 +27,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class OfficialTimerMessageTest {
     @Test
     void deliveredOnTimeAndAfterRestart(@TempDir Path dir) throws Exception {
-        try (ApacheRocketMq namesrv = ApacheRocketMq.startNamesrv(dir.resolve("rmq"))) {
-            BrokerConfig config = new BrokerConfig();
-            config.setListenPort(0);
-            config.setBindAddress("127.0.0.1");
-            config.setNamesrvAddr(namesrv.namesrvAddress());
-            config.setStorePathRootDir(dir.resolve("store").toString());
-            config.setMappedFileSizeCommitLog(16 * 1024 * 1024);
+        try (BrokerFixture servers = BrokerFixture.start(dir, config -> { })) {
             Map<String, Long> dueAt = new ConcurrentHashMap<>();
             Map<String, Long> arrivedAt = new ConcurrentHashMap<>();
-            Broker broker = new Broker(config);
-            broker.start();
-            DefaultMQProducer producer = producer(namesrv, "timer-p1");
+            DefaultMQProducer producer = servers.producer("timer-pg");
             long now = System.currentTimeMillis();
             for (long delay : new long[] {1500, 2500}) {
                 send(producer, "on-time-" + delay, now + delay, dueAt);
             }
             send(producer, "after-restart", now + 6000, dueAt);
             producer.shutdown();
-            broker.shutdown();
-
-            config.setListenPort(broker.port());
-            Broker restarted = new Broker(config);
-            restarted.start();
+            servers.stopBroker();
+            servers.startBroker();
             DefaultMQPushConsumer consumer = new DefaultMQPushConsumer("timer-cg");
-            consumer.setNamesrvAddr(namesrv.namesrvAddress());
+            consumer.setNamesrvAddr(servers.namesrvAddress());
             consumer.setInstanceName("timer-c");
             consumer.setConsumeFromWhere(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);
             consumer.subscribe("TimerTopic", "*");
@@ -67,7 +54,6 @@ class OfficialTimerMessageTest {
                 await().atMost(Duration.ofSeconds(30)).until(() -> arrivedAt.size() == 3);
             } finally {
                 consumer.shutdown();
-                restarted.shutdown();
             }
             for (Map.Entry<String, Long> due : dueAt.entrySet()) {
                 long arrived = arrivedAt.get(due.getKey());
@@ -77,14 +63,6 @@ class OfficialTimerMessageTest {
             long late = arrivedAt.get("after-restart") - dueAt.get("after-restart");
             assertTrue(late < 5000, "delivered " + late + " ms late after the restart");
         }
-    }
-
-    private static DefaultMQProducer producer(ApacheRocketMq namesrv, String instance) throws Exception {
-        DefaultMQProducer producer = new DefaultMQProducer("timer-pg");
-        producer.setNamesrvAddr(namesrv.namesrvAddress());
-        producer.setInstanceName(instance);
-        producer.start();
-        return producer;
     }
 
     private static void send(DefaultMQProducer producer, String body, long deliverAt, Map<String, Long> dueAt)

@@ -1,8 +1,6 @@
 package dev.apogee.broker.transaction;
 
-import dev.apogee.anchor.ApacheRocketMq;
-import dev.apogee.broker.Broker;
-import dev.apogee.broker.config.BrokerConfig;
+import dev.apogee.broker.fixture.BrokerFixture;
 import org.apache.rocketmq.client.consumer.DefaultLitePullConsumer;
 import org.apache.rocketmq.client.producer.LocalTransactionState;
 import org.apache.rocketmq.client.producer.SendStatus;
@@ -36,29 +34,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class OfficialTransactionProducerTest {
     @TempDir
     static Path dir;
-    static ApacheRocketMq namesrv;
-    static Broker broker;
+    static BrokerFixture servers;
 
     @BeforeAll
     static void start() throws Exception {
-        namesrv = ApacheRocketMq.startNamesrv(dir.resolve("rmq"));
-        BrokerConfig config = new BrokerConfig();
-        config.setListenPort(0);
-        config.setBindAddress("127.0.0.1");
-        config.setNamesrvAddr(namesrv.namesrvAddress());
-        config.setStorePathRootDir(dir.resolve("store").toString());
-        config.setMappedFileSizeCommitLog(16 * 1024 * 1024);
-        config.setTransactionTimeOut(500);
-        config.setTransactionCheckInterval(300);
-        config.setTransactionCheckMax(3);
-        broker = new Broker(config);
-        broker.start();
+        servers = BrokerFixture.start(dir, config -> {
+            config.setTransactionTimeOut(500);
+            config.setTransactionCheckInterval(300);
+            config.setTransactionCheckMax(3);
+        });
     }
 
     @AfterAll
     static void stop() throws Exception {
-        broker.shutdown();
-        namesrv.close();
+        servers.close();
     }
 
     @Test
@@ -67,7 +56,7 @@ class OfficialTransactionProducerTest {
         Map<String, LocalTransactionState> checkAnswers = new ConcurrentHashMap<>();
         AtomicInteger checks = new AtomicInteger();
         TransactionMQProducer producer = new TransactionMQProducer("tx-pg");
-        producer.setNamesrvAddr(namesrv.namesrvAddress());
+        producer.setNamesrvAddr(servers.namesrvAddress());
         producer.setInstanceName("tx-producer");
         producer.setTransactionListener(new TransactionListener() {
             @Override
@@ -104,7 +93,7 @@ class OfficialTransactionProducerTest {
 
     private static Set<String> drain(Duration timeout, int expected) throws Exception {
         DefaultLitePullConsumer consumer = new DefaultLitePullConsumer("tx-cg");
-        consumer.setNamesrvAddr(namesrv.namesrvAddress());
+        consumer.setNamesrvAddr(servers.namesrvAddress());
         consumer.setInstanceName("tx-consumer");
         consumer.setConsumeFromWhere(org.apache.rocketmq.common.consumer.ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);
         consumer.subscribe("TxTopic", "*");

@@ -92,6 +92,14 @@ final class AsyncSend {
     private void onFailure(MessageQueue queue, Throwable error, long latency) {
         boolean retryable = !(error instanceof MQClientException e) || Producer.isRetryable(e);
         producer.recordLatency(queue.brokerName(), latency, retryable);
+        if (!(error instanceof dev.apogee.client.MQBrokerException)) {
+            try {
+                producer.running().routeRefresh().refreshSoon(topic);
+            } catch (MQClientException stopped) {
+                result.completeExceptionally(stopped);
+                return;
+            }
+        }
         if (retryable && attemptsLeft > 0) {
             attempt(queue.brokerName());
         } else {

@@ -5,8 +5,9 @@ import java.util.Set;
 
 /**
  * A compiled message selector (Jakarta Messaging 3.1, section 3.8.1.1, plus RocketMQ's CONTAINS, STARTSWITH and
- * ENDSWITH). Compile once per subscription or consumer; {@link #matches} is then cheap, allocation-free apart from
- * boxing of arithmetic results, and safe to call from any number of threads.
+ * ENDSWITH). Compile once per subscription or consumer; {@link #matches} is then cheap and safe to call from any
+ * number of threads. It allocates only to box arithmetic results (and, for LIKE patterns of more than 63 items, two
+ * small state arrays per match).
  *
  * <p>A message matches only when the selector evaluates to TRUE; FALSE and UNKNOWN (SQL's third truth value, from
  * NULLs) do not match. Evaluation never throws: a missing value is NULL, and a value of the wrong type makes its

@@ -126,13 +126,14 @@ class EndpointLifecycleTest {
         }
     }
 
-    @Test
-    void bindingATakenPortSaysSo() throws Exception {
+    @ParameterizedTest(name = "useEpoll={0}")
+    @ValueSource(booleans = {true, false})
+    void bindingATakenPortSaysSo(boolean useEpoll) throws Exception {
         ExecutorService executor = RemotingExecutors.bounded("test-bind", 1, 100);
         NettyRemotingServer first = echoServer(new NettyServerConfig().setName("remoting-first"), executor, null);
         try {
             NettyRemotingServer second = new NettyRemotingServer(new NettyServerConfig().setName("remoting-second")
-                    .setBindAddress("127.0.0.1").setListenPort(first.localPort()));
+                    .setUseEpoll(useEpoll).setBindAddress("127.0.0.1").setListenPort(first.localPort()));
             RemotingBindException failure = assertThrows(RemotingBindException.class, second::start);
             assertTrue(failure.getMessage().contains(String.valueOf(first.localPort()))
                     && failure.getMessage().contains("in use"), failure.getMessage());

@@ -13,7 +13,7 @@ import dev.apogee.store.file.MappedFileQueue;
 import dev.apogee.store.index.IndexService;
 import dev.apogee.store.record.MessageProperty;
 import dev.apogee.store.record.MessageRecordFlyweight;
-import dev.apogee.store.record.PropertiesCodec;
+import dev.apogee.store.record.StoredPropertiesReader;
 import dev.apogee.store.record.RecordValidator;
 import dev.apogee.store.record.SysFlag;
 import org.slf4j.Logger;
@@ -32,7 +32,11 @@ public final class ReputService extends dev.apogee.store.service.ServiceThread {
     private final IndexService index;
     private final List<DispatchListener> listeners = new CopyOnWriteArrayList<>();
     private final RecordValidator validator = new RecordValidator();
+    private static final byte[] KEYS = MessageProperty.KEYS.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] UNIQ_KEY = MessageProperty.UNIQ_KEY.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
     private final DispatchRequest request = new DispatchRequest();
+    private final StoredPropertiesReader properties = new StoredPropertiesReader();
     private final LongAdder listenerErrors = new LongAdder();
     private volatile long reputFromOffset;
     private long lastCorruptOffset = -1;
@@ -140,10 +144,11 @@ public final class ReputService extends dev.apogee.store.service.ServiceThread {
         r.storeTimestamp = rec.storeTimestamp();
         r.queueOffset = rec.queueOffset();
         r.sysFlag = rec.sysFlag();
-        String props = rec.propertiesLength() == 0 ? null : rec.properties();
-        r.tagsCode = PropertiesCodec.tagsCode(props);
-        r.keys = PropertiesCodec.get(props, MessageProperty.KEYS);
-        r.uniqKey = PropertiesCodec.get(props, MessageProperty.UNIQ_KEY);
+        StoredPropertiesReader props = properties.wrap(rec.buffer(), rec.base() + rec.propertiesLengthOffset() + 2,
+                rec.propertiesLength());
+        r.tagsCode = props.tagsCode();
+        r.keys = index == null ? null : props.get(KEYS);
+        r.uniqKey = index == null ? null : props.get(UNIQ_KEY);
         boolean consumable = SysFlag.isConsumable(r.sysFlag);
         if (consumable) {
             consumeQueues.findOrCreate(r.topic, r.queueId).put(r.physicalOffset, r.size, r.tagsCode, r.queueOffset);

@@ -104,6 +104,7 @@ public final class AllocateMappedFileService extends ServiceThread implements Ma
             allocatingOffset = offset;
         }
         MappedFile f = null;
+        boolean published = false;
         try {
             long t0 = System.nanoTime();
             f = MappedFile.create(dir, offset, fileSize,
@@ -117,12 +118,16 @@ public final class AllocateMappedFileService extends ServiceThread implements Ma
                 if (f != null) {
                     if (requestedOffset == offset && ready == null && offset > claimedOffset) {
                         ready = f;
+                        published = true;
                     } else {
                         f.destroy();
                     }
                 }
                 lock.notifyAll();
             }
+        }
+        if (published) {
+            f.touch(); // after publishing: an appender that needs the file now need not wait for the touch
         }
     }
 

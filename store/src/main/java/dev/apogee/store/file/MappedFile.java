@@ -60,9 +60,9 @@ public final class MappedFile {
     public enum Warmup {
         /** Sparse file, mapped; pages fault in on first write. */
         NONE,
-        /** Sparse file, mapped, every page touched by reading (no disk I/O), so page tables exist. */
+        /** Sparse file, mapped; the caller then {@link #touch()}es it. */
         TOUCH,
-        /** Blocks written with zeroes and forced (so later fdatasyncs never allocate blocks), then touched. */
+        /** Blocks written with zeroes and forced (so later fdatasyncs never allocate blocks); then touched. */
         PREALLOCATE
     }
 
@@ -92,11 +92,7 @@ public final class MappedFile {
         }
         FileChannel ch = FileChannel.open(p, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
         try {
-            MappedFile f = new MappedFile(p, fromOffset, fileSize, ch, pool);
-            if (warmup != Warmup.NONE) {
-                f.mapped.load();
-            }
-            return f;
+            return new MappedFile(p, fromOffset, fileSize, ch, pool);
         } catch (IOException | RuntimeException e) {
             ch.close();
             throw e;
@@ -153,6 +149,14 @@ public final class MappedFile {
 
     public void setLastStoreTimestamp(long ts) {
         lastStoreTimestamp = ts;
+    }
+
+    /**
+     * Faults every page of the mapping in by reading it (no disk I/O for a sparse or freshly zeroed file), so the
+     * appender does not take those faults. Safe while an appender writes to the file.
+     */
+    public void touch() {
+        mapped.load();
     }
 
     /** A read-only slice {@code [position, position + size)} of the mapped file. */
