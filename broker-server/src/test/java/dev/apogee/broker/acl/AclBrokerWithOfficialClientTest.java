@@ -6,6 +6,7 @@ import dev.apogee.broker.config.BrokerConfig;
 import org.apache.rocketmq.acl.common.AclClientRPCHook;
 import org.apache.rocketmq.acl.common.SessionCredentials;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
+import org.apache.rocketmq.client.consumer.rebalance.AllocateMessageQueueAveragely;
 import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
 import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
 import org.apache.rocketmq.client.exception.MQBrokerException;
@@ -127,7 +128,8 @@ class AclBrokerWithOfficialClientTest {
     void rightKeysSendAndConsume() throws Exception {
         DefaultMQProducer producer = producer("ak-app", "sk-app-secret");
         DefaultMQPushConsumer consumer = new DefaultMQPushConsumer("cg-acl",
-                new AclClientRPCHook(new SessionCredentials("ak-app", "sk-app-secret")), null);
+                new AclClientRPCHook(new SessionCredentials("ak-app", "sk-app-secret")),
+                new AllocateMessageQueueAveragely());
         consumer.setNamesrvAddr(namesrv.namesrvAddress());
         consumer.setInstanceName("acl-c-" + INSTANCES.incrementAndGet());
         consumer.setConsumeFromWhere(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);

@@ -2,6 +2,8 @@ package dev.apogee.broker.admin;
 
 import dev.apogee.broker.fixture.BrokerFixture;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
+import org.apache.rocketmq.client.consumer.MessageSelector;
+import org.apache.rocketmq.client.exception.MQClientException;
 import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
 import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
 import org.apache.rocketmq.client.exception.MQBrokerException;
@@ -177,6 +179,24 @@ class AdminWithOfficialToolsTest {
         update.setProperty("shortPollingTimeMills", "1500");
         admin.updateBrokerConfig(broker(), update);
         assertEquals("1500", admin.getBrokerConfig(broker()).getProperty("shortPollingTimeMills"));
+    }
+
+    @Test
+    void sql92SubscriptionIsRefusedAtConsumerStart() throws Exception {
+        producer.send(new Message("AdminSqlTopic", "x".getBytes(StandardCharsets.UTF_8)));
+        DefaultMQPushConsumer consumer = new DefaultMQPushConsumer("cg-admin-sql");
+        consumer.setNamesrvAddr(fixture.namesrvAddress());
+        consumer.setInstanceName("cg-admin-sql-c");
+        consumer.subscribe("AdminSqlTopic", MessageSelector.bySql("a > 1"));
+        consumer.registerMessageListener((MessageListenerConcurrently) (msgs, ctx) ->
+                ConsumeConcurrentlyStatus.CONSUME_SUCCESS);
+        try {
+            MQClientException e = assertThrows(MQClientException.class, consumer::start);
+            assertTrue(String.valueOf(e.getMessage()).contains("SQL92")
+                    || String.valueOf(e.getCause()).contains("SQL92"), e.toString());
+        } finally {
+            consumer.shutdown();
+        }
     }
 
     @Test
