@@ -18,7 +18,8 @@
 #      SERVERS ("apache apogee"), BENCH_DIR (/tmp/rmqbench: copy of shared/bench/rocketmq),
 #      APOGEE_BUILD_DIR (/tmp/apogee-bench-src: snapshot of this checkout, built there so concurrent edits and
 #      builds in the checkout do not change what is measured), MVN_ARGS (-o; set to "" to allow downloads),
-#      LOCK_WAIT_S (3600; the run holds /tmp/bench.lock like shared/bench/rocketmq/run-all.sh).
+#      LOCK_WAIT_S (3600; the run holds /tmp/bench.lock like shared/bench/rocketmq/run-all.sh),
+#      QUIET_GATE=1 (wait, bounded, for an idle machine before each row: shared/bench/rocketmq/quiet-wait.sh).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -114,12 +115,30 @@ stop_apogee() {
 cleanup() { case "$SERVER_UP" in apache) stop_apache ;; apogee) stop_apogee ;; esac; }
 trap cleanup EXIT
 
+# A freshly started broker may not have registered its topics yet ("No route info"): probe with one message
+# (bounded: a client whose main thread failed keeps its JVM alive, hence the timeout).
+await_ready() {  # $1 server, $2 flush
+  local i
+  for i in $(seq 1 12); do
+    if BENCH_LOG_DIR="$RAW/client-logs" BENCH_HEAP="-Xms128m -Xmx256m" timeout 60 "$BENCH_DIR/bench.sh" "$NS" \
+        --topic=ready_probe --send=sync --threads=1 --messages=1 --seconds=5 --warmup=0 \
+        > "$RAW/$1-$2-ready-$i.log" 2>&1 && grep -q '^RESULT ' "$RAW/$1-$2-ready-$i.log"; then
+      return 0
+    fi
+    sleep 5
+  done
+  log "  $1 $2 never became ready"; return 1
+}
+
 # bench <server> <flush> <row> <bench.sh args...>: one measured row; its RESULT line goes to results.jsonl
 bench() {
   local server=$1 flush=$2 row=$3; shift 3
   local logf="$RAW/$server-$flush-$row.log"
+  local limit=$((SECS + WARM + 120))
+  case "$row" in prefill|drain) limit=420 ;; esac
+  if [[ "${QUIET_GATE:-0}" == 1 ]]; then "$BENCH_DIR/quiet-wait.sh" >> "$RAW/quiet-gate.log" 2>&1; fi
   log "  $server $flush $row"
-  BENCH_LOG_DIR="$RAW/client-logs" BENCH_HEAP="-Xms512m -Xmx512m" timeout 900 \
+  BENCH_LOG_DIR="$RAW/client-logs" BENCH_HEAP="-Xms512m -Xmx512m" timeout "$limit" \
     "$BENCH_DIR/bench.sh" "$NS" --label="$server|$flush|$row" --watch="$WATCH" "$@" > "$logf" 2>&1 \
     || log "  WARN: $server $flush $row exited $?"
   grep '^RESULT ' "$logf" | sed "s/^RESULT {/{\"server\":\"$server\",\"flush\":\"$flush\",\"row\":\"$row\",/" \
@@ -131,8 +150,9 @@ for flush in $FLUSHES; do
   for server in $SERVERS; do
     log "start $server $flush"
     "start_$server" "$flush"
+    await_ready "$server" "$flush"
     bench "$server" "$flush" warmup --topic="warm_${flush}" --send=async --threads=1 --size="$SIZE" \
-      --seconds="$WARMUP_SECS" --warmup=0 --messages=100000000 > /dev/null
+      --seconds="$WARMUP_SECS" --warmup=0 --messages=100000000
     bench "$server" "$flush" sync-t1 --topic="t1_$flush" --send=sync --threads=1 "${C[@]}"
     bench "$server" "$flush" sync-t16 --topic="t16_$flush" --send=sync --threads=16 "${C[@]}"
     bench "$server" "$flush" sync-t64 --topic="t64_$flush" --send=sync --threads=64 "${C[@]}"

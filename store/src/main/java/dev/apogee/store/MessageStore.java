@@ -82,7 +82,8 @@ public final class MessageStore implements AutoCloseable {
         MappedFileQueue clQueue = new MappedFileQueue(config.commitLogPath(), config.commitLogFileSize(), allocator);
         Runnable[] onAppend = new Runnable[1];
         this.commitLog = new CommitLog(clQueue, config.clock(), config.osPageCacheBusyTimeoutMs(),
-                () -> onAppend[0].run());
+                () -> onAppend[0].run(),
+                () -> config.diskUsageProbe().usedRatio(config.storePath()) > config.diskFullRatio());
         this.preparer = new MessagePreparer(config.maxMessageSize(), config.commitLogFileSize());
         this.consumeQueues = new ConsumeQueueTable(config.consumeQueuePath(), config.consumeQueueEntriesPerFile());
         this.index = config.messageIndexEnable()

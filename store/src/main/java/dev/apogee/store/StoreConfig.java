@@ -124,7 +124,10 @@ public final class StoreConfig {
     /**
      * Zero-fill and force each next commit-log file in the background (the next file is always created, mapped and
      * pre-touched ahead of need). Makes later fdatasyncs cheaper (no block allocation) at the price of writing every
-     * file twice; recommended for SYNC_FLUSH. Default false, like RocketMQ's {@code warmMapedFileEnable}.
+     * file twice; recommended for SYNC_FLUSH. Default false, like RocketMQ's {@code warmMapedFileEnable}. Without it
+     * files are sparse, so a disk that fills up between the disk checks (before every new file and every
+     * {@link #cleanIntervalMs()}) could make a write to a mapped page fail with SIGBUS; keep
+     * {@link #diskFullRatio()} below 1 with margin for a file or two.
      */
     public boolean warmMappedFiles() { return warmMappedFiles; }
     /** Source of store timestamps and of the retention hour. */

@@ -110,6 +110,7 @@ class PutStatusTest {
     void secondOpenOfTheSameDirectoryFails() throws Exception {
         try (MessageStore store = openStarted(smallConfig(dir).build())) {
             assertThrows(java.io.IOException.class, () -> MessageStore.open(smallConfig(dir).build()));
+            assertEquals(PutStatus.PUT_OK, put(store, message("P", 0, "still mine")).status());
         }
     }
 
@@ -143,6 +144,32 @@ class PutStatusTest {
             release.countDown();
             assertEquals(PutStatus.PUT_OK, stalled.get(10, java.util.concurrent.TimeUnit.SECONDS).status());
             assertEquals(PutStatus.PUT_OK, put(store, message("P", 0, "after")).status());
+        }
+    }
+
+    @Test
+    void fullDiskRefusesANewFileBeforeTheCleanServiceNotices() throws Exception {
+        double[] usage = {0.5};
+        StoreConfig config = smallConfig(dir).diskUsageProbe(p -> usage[0]).deleteWhenHour(-1).build();
+        try (MessageStore store = openStarted(config)) {
+            String body = repeat('f', 4000);
+            long end = 0;
+            while (end < CL_FILE_SIZE - 10_000) {
+                end = put(store, message("P", 0, body)).nextOffset();
+            }
+            usage[0] = 0.99; // no retention round has run: only the roll-over check can notice
+            PutStatus status = PutStatus.PUT_OK;
+            for (int i = 0; i < 5 && status == PutStatus.PUT_OK; i++) {
+                status = put(store, message("P", 0, body)).status();
+            }
+            assertEquals(PutStatus.DISK_FULL, status);
+            assertTrue(store.isDiskFull());
+            assertEquals(0, store.getMinPhyOffset());
+            assertTrue(store.getMaxPhyOffset() <= CL_FILE_SIZE, "no new file was started");
+            usage[0] = 0.5;
+            store.runRetentionNow();
+            assertEquals(PutStatus.PUT_OK, put(store, message("P", 0, body)).status());
+            assertTrue(store.getMaxPhyOffset() > CL_FILE_SIZE);
         }
     }
 }

@@ -5,6 +5,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -89,7 +90,7 @@ public final class AclFileWatchService {
         lastDigest = digest;
         AclConfig rules;
         try {
-            rules = AclConfig.parse(new String(bytes, java.nio.charset.StandardCharsets.UTF_8));
+            rules = AclConfig.parse(new String(bytes, StandardCharsets.UTF_8));
         } catch (IllegalArgumentException e) {
             LOG.error("ACL-RELOAD-FAILED {} is invalid, keeping the previous rules: {}", file, e.getMessage());
             return false;

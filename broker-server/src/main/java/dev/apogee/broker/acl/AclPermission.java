@@ -1,5 +1,7 @@
 package dev.apogee.broker.acl;
 
+import java.util.Locale;
+
 /**
  * Permission bits and their rules, as the official {@code org.apache.rocketmq.acl.common.Permission}: DENY 1, ANY 2,
  * PUB 4, SUB 8. An owned DENY refuses everything; a needed ANY is met by PUB or SUB; otherwise the bits must overlap.
@@ -19,7 +21,7 @@ final class AclPermission {
             return DENY;
         }
         byte perm = 0;
-        for (String part : text.trim().toUpperCase(java.util.Locale.ROOT).split("\\|")) {
+        for (String part : text.trim().toUpperCase(Locale.ROOT).split("\\|")) {
             switch (part.trim()) {
                 case "PUB" -> perm |= PUB;
                 case "SUB" -> perm |= SUB;

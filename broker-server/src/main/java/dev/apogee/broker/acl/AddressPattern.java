@@ -1,6 +1,9 @@
 package dev.apogee.broker.acl;
 
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -80,8 +83,8 @@ final class AddressPattern {
     /** {@code ::1} and {@code 0:0:0:0:0:0:0:1} are the same address; a literal never triggers a DNS lookup. */
     private static String canonicalIpv6(String text) {
         try {
-            return java.net.InetAddress.getByName(text).getHostAddress().toLowerCase(Locale.ROOT);
-        } catch (java.net.UnknownHostException e) {
+            return InetAddress.getByName(text).getHostAddress().toLowerCase(Locale.ROOT);
+        } catch (UnknownHostException e) {
             throw new IllegalArgumentException("'" + text + "' is not an IPv6 address", e);
         }
     }
@@ -89,7 +92,7 @@ final class AddressPattern {
     private static long[] segment(String part, String text) {
         long[] mask = new long[4];
         if (part.equals("*")) {
-            java.util.Arrays.fill(mask, -1L);
+            Arrays.fill(mask, -1L);
             return mask;
         }
         String[] values = part.startsWith("{") && part.endsWith("}")

@@ -107,6 +107,9 @@ public final class ScheduleMessageService implements DispatchListener {
 
     /** Makes sure the level is looked at no later than {@code due}. Schedule thread only. */
     private void arm(int level, long due) {
+        if (thread.isShutdown()) {
+            return;
+        }
         if (timers[level] != null && !timers[level].isDone() && timerDue[level] <= due) {
             return;
         }

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -148,6 +149,14 @@ class AclConfigTest {
                 accounts:
                   - accessKey: ak
                 """), "missing secret key");
+    }
+
+    @Test
+    void theShippedSampleParses() throws Exception {
+        AclConfig config = AclConfig.load(java.nio.file.Path.of("..", "conf", "plain_acl.yml"));
+        assertTrue(config.globalWhiteAddresses().isEmpty());
+        assertEquals(Set.of("RocketMQ", "rocketmq2"), config.accounts().keySet());
+        assertTrue(config.accounts().get("rocketmq2").admin());
     }
 
     @Test

@@ -30,7 +30,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ScheduleMessageServiceTest {
     private static final String SCHEDULE = "SCHEDULE_TOPIC_XXXX";
     private static final InetSocketAddress HOST = new InetSocketAddress("127.0.0.1", 10911);
-    private static final long LATE_TOLERANCE_MS = 300;
+    /** Generous for loaded CI machines; on an idle machine deliveries are a few ms late. */
+    private static final long LATE_TOLERANCE_MS = 500;
 
     @TempDir
     Path dir;

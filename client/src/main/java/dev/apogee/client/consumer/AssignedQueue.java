@@ -15,6 +15,8 @@ final class AssignedQueue {
     volatile long nextPullOffset;
     /** One past the last message handed to the application: what a commit stores. */
     volatile long consumedOffset;
+    /** Where the latest pull of this epoch left off: everything before it was delivered or filtered out. */
+    volatile long scannedOffset;
     volatile boolean dropped;
     volatile boolean paused;
 
@@ -22,12 +24,14 @@ final class AssignedQueue {
         this.queue = queue;
         this.nextPullOffset = startOffset;
         this.consumedOffset = startOffset;
+        this.scannedOffset = startOffset;
     }
 
     /** Restarts from {@code offset} in a new epoch; returns it. */
     synchronized int seek(long offset) {
         nextPullOffset = offset;
         consumedOffset = offset;
+        scannedOffset = offset;
         return ++epoch;
     }
 }

@@ -19,7 +19,7 @@ final class LitePullLoop {
     private static final long ERROR_DELAY_MILLIS = 1_000;
 
     /** Messages of one pull, tagged with the queue epoch they belong to. */
-    record Batch(AssignedQueue queue, int epoch, List<MessageExt> messages) {
+    record Batch(AssignedQueue queue, int epoch, List<MessageExt> messages, long nextBeginOffset) {
     }
 
     private final PullConsumerConfig config;
@@ -75,11 +75,18 @@ final class LitePullLoop {
         }
         if (!result.messages().isEmpty()) {
             queue.buffered.addAndGet(result.messages().size());
-            ready.add(new Batch(queue, epoch, result.messages()));
+            ready.add(new Batch(queue, epoch, result.messages(), result.nextBeginOffset()));
         }
         synchronized (queue) {
             if (queue.epoch == epoch) {
                 queue.nextPullOffset = result.nextBeginOffset();
+                if (result.status() != PullStatus.OFFSET_ILLEGAL) {
+                    queue.scannedOffset = result.nextBeginOffset();
+                    if (result.messages().isEmpty() && queue.buffered.get() == 0) {
+                        // everything before nextBeginOffset was delivered or filtered out: a commit may pass it
+                        queue.consumedOffset = Math.max(queue.consumedOffset, result.nextBeginOffset());
+                    }
+                }
             }
         }
     }

@@ -145,16 +145,6 @@ public final class ProcessQueue {
         }
     }
 
-    /** Orderly: stops the consume task flag (e.g. the queue was dropped while a task was running). */
-    public void endConsuming() {
-        lock.lock();
-        try {
-            consumingOrderly = false;
-        } finally {
-            lock.unlock();
-        }
-    }
-
     public long cachedCount() {
         return cachedCount.get();
     }

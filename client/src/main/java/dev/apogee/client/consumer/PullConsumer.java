@@ -155,7 +155,10 @@ public final class PullConsumer implements ConsumerMember, QueueOwner, AutoClose
                 return;
             }
             out.addAll(batch.messages());
-            queue.consumedOffset = batch.messages().get(batch.messages().size() - 1).getQueueOffset() + 1;
+            queue.consumedOffset = batch.nextBeginOffset();
+            if (queue.buffered.get() == 0) {
+                queue.consumedOffset = Math.max(queue.consumedOffset, queue.scannedOffset);
+            }
         }
     }
 

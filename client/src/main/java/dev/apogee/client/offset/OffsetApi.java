@@ -10,7 +10,7 @@ import dev.apogee.remoting.protocol.ResponseCode;
 import dev.apogee.remoting.protocol.body.MessageQueue;
 
 /** Broker offset calls (section 2.5): consumer offsets, min/max queue offsets, search by timestamp. */
-public final class OffsetApi {
+public final class OffsetApi implements StartOffset.QueueOffsets {
     /** {@link #queryConsumerOffset} result when the broker has no offset for the group (QUERY_NOT_FOUND). */
     public static final long NOT_FOUND = -1;
     private static final long OFFSET_TIMEOUT_MILLIS = 5_000;
@@ -48,6 +48,7 @@ public final class OffsetApi {
     }
 
     /** The next offset to be written in {@code queue} (= its message count so far). */
+    @Override
     public long maxOffset(MessageQueue queue) throws MQClientException, InterruptedException {
         RemotingCommand request = queueRequest(RequestCode.GET_MAX_OFFSET, queue);
         request.putExtField("committed", "true");
@@ -60,6 +61,7 @@ public final class OffsetApi {
     }
 
     /** The offset of the first message stored at or after {@code timestamp}. */
+    @Override
     public long searchOffset(MessageQueue queue, long timestamp) throws MQClientException, InterruptedException {
         RemotingCommand request = queueRequest(RequestCode.SEARCH_OFFSET_BY_TIMESTAMP, queue);
         request.putExtField("timestamp", String.valueOf(timestamp));

@@ -13,7 +13,14 @@ public final class StartOffset {
     private StartOffset() {
     }
 
-    public static long compute(MessageQueue queue, OffsetStore store, OffsetApi api, ConsumeFromWhere where,
+    /** The broker lookups the rules need (implemented by {@link OffsetApi}). */
+    public interface QueueOffsets {
+        long maxOffset(MessageQueue queue) throws MQClientException, InterruptedException;
+
+        long searchOffset(MessageQueue queue, long timestamp) throws MQClientException, InterruptedException;
+    }
+
+    public static long compute(MessageQueue queue, OffsetStore store, QueueOffsets api, ConsumeFromWhere where,
             long consumeTimestamp) throws MQClientException, InterruptedException {
         long stored = store.readStored(queue);
         if (stored >= 0) {

@@ -93,9 +93,17 @@ public final class Rebalancer {
             if (model == MessageModel.BROADCASTING) {
                 return all;
             }
-            List<String> brokers = new ArrayList<>(route.brokers().keySet());
-            String broker = brokers.get(ThreadLocalRandom.current().nextInt(brokers.size()));
-            List<String> ids = members.consumerIds(route.masterAddress(broker), group);
+            List<String> masters = new ArrayList<>();
+            route.brokers().values().forEach(b -> {
+                if (b.masterAddr() != null) {
+                    masters.add(b.masterAddr());
+                }
+            });
+            if (masters.isEmpty()) {
+                return null;
+            }
+            String broker = masters.get(ThreadLocalRandom.current().nextInt(masters.size()));
+            List<String> ids = members.consumerIds(broker, group);
             all.sort(null);
             return strategy.allocate(group, clientId, all, ids);
         } catch (MQClientException e) {

@@ -74,10 +74,4 @@ public record TopicRouteInfo(String topic, TopicRouteData data, List<MessageQueu
         BrokerData broker = brokers.get(brokerName);
         return broker == null ? null : broker.masterAddr();
     }
-
-    /** Same content as {@code other}: used to skip rebuilding derived state when a refresh changed nothing. */
-    public boolean sameQueues(TopicRouteInfo other) {
-        return other != null && publishQueues.equals(other.publishQueues)
-                && subscribeQueues.equals(other.subscribeQueues);
-    }
 }

@@ -11,7 +11,8 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * One Apache RocketMQ 5.3.3 namesrv + broker for the whole interop test run (booting takes 5-10 s on this box),
+ * One Apache RocketMQ 5.3.3 namesrv + broker for the whole interop test run (or, with
+ * {@code -Dapogee.it.namesrv=host:port}, any running name server + broker, e.g. Apogee's own) (booting takes 5-10 s on this box),
  * started by the first interop test class and stopped when the JUnit run ends. Tests isolate themselves with
  * unique topic and group names ({@link #unique}). The broker runs with short delay levels and a fast transaction
  * check so that retry and check-back tests finish in seconds.
@@ -20,8 +21,14 @@ public final class ApacheServers implements BeforeAllCallback {
     private static final AtomicInteger SEQUENCE = new AtomicInteger();
     private static volatile ApacheRocketMq servers;
 
+    /** Set to run the interop suites against another name server (e.g. Apogee's own broker) instead. */
+    public static final String EXTERNAL_NAMESRV = System.getProperty("apogee.it.namesrv");
+
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
+        if (EXTERNAL_NAMESRV != null) {
+            return;
+        }
         synchronized (ApacheServers.class) {
             if (servers == null) {
                 servers = startWithRetries();
@@ -78,18 +85,27 @@ public final class ApacheServers implements BeforeAllCallback {
         }
     }
 
+    /** The Apache servers, or null when running against {@link #EXTERNAL_NAMESRV}. */
     public static ApacheRocketMq servers() {
         return servers;
     }
 
     public static String namesrv() {
-        return servers.namesrvAddress();
+        return EXTERNAL_NAMESRV != null ? EXTERNAL_NAMESRV : servers.namesrvAddress();
     }
 
     /** A client config on the shared namesrv with its own instance name (so several clients can share a group). */
     public static ClientConfig client(String instanceName) {
         return new ClientConfig().setNamesrvAddress(namesrv()).setInstanceName(instanceName)
                 .setRebalanceIntervalMillis(2_000);
+    }
+
+    /** The master address of {@code brokerName}, as the name server reports it. */
+    public static String brokerAddress(String brokerName) throws Exception {
+        try (dev.apogee.client.admin.AdminClient admin = new dev.apogee.client.admin.AdminClient(client(unique("a")))) {
+            admin.start();
+            return admin.clusterInfo().getBrokerAddrTable().get(brokerName).masterAddr();
+        }
     }
 
     public static String unique(String prefix) {

@@ -73,6 +73,62 @@ class CrossClientInteropTest {
     }
 
     @Test
+    void officialAndOurConsumersShareOneGroupWithoutOverlap() throws Exception {
+        String topic = ApacheServers.unique("TMixed");
+        String group = ApacheServers.unique("cgMixed");
+        Producer producer = new Producer(new ProducerConfig(ApacheServers.unique("pg"))
+                .setClientConfig(ApacheServers.client(ApacheServers.unique("producer"))));
+        producer.start();
+        DefaultMQPushConsumer official = new DefaultMQPushConsumer(group);
+        PushConsumer ours = PushConsumerInteropTest.consumer(group, ApacheServers.unique("oursMixed"));
+        try {
+            producer.send(new Message(topic, "warmup".getBytes(StandardCharsets.UTF_8)));
+            Map<String, String> consumedBy = new ConcurrentHashMap<>();
+            Set<Integer> officialQueues = ConcurrentHashMap.newKeySet();
+            Set<Integer> ourQueues = ConcurrentHashMap.newKeySet();
+            official.setNamesrvAddr(ApacheServers.namesrv());
+            official.setInstanceName(ApacheServers.unique("officialMixed"));
+            official.setConsumeFromWhere(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);
+            official.subscribe(topic, "*");
+            official.registerMessageListener((MessageListenerConcurrently) (messages, context) -> {
+                messages.forEach(m -> {
+                    consumedBy.merge(new String(m.getBody(), StandardCharsets.UTF_8), "official", (a, b) -> a + b);
+                    officialQueues.add(m.getQueueId());
+                });
+                return ConsumeConcurrentlyStatus.CONSUME_SUCCESS;
+            });
+            ours.subscribe(topic, "*");
+            ours.registerConcurrentListener((messages, context) -> {
+                messages.forEach(m -> {
+                    consumedBy.merge(new String(m.getBody(), StandardCharsets.UTF_8), "ours", (a, b) -> a + b);
+                    ourQueues.add(m.getQueueId());
+                });
+                return ConsumeStatus.CONSUME_SUCCESS;
+            });
+            official.start();
+            ours.start();
+            await().atMost(Duration.ofSeconds(30)).until(() -> ours.ownedQueues().stream()
+                    .filter(q -> q.topic().equals(topic)).count() == 2);
+            Thread.sleep(2_000); // let the official consumer settle on its half too
+            Set<String> sent = PushConsumerInteropTest.send(producer, topic, 100, null, Map.of());
+            await().atMost(Duration.ofSeconds(40)).until(() -> consumedBy.keySet().containsAll(sent));
+            assertEquals(Set.of(), intersection(officialQueues, ourQueues), "no queue consumed by both");
+            assertEquals(2, ourQueues.size());
+            assertEquals(2, officialQueues.size());
+        } finally {
+            ours.shutdown();
+            official.shutdown();
+            producer.shutdown();
+        }
+    }
+
+    private static Set<Integer> intersection(Set<Integer> a, Set<Integer> b) {
+        Set<Integer> both = new HashSet<>(a);
+        both.retainAll(b);
+        return both;
+    }
+
+    @Test
     void ourProducerFeedsTheOfficialPushConsumer() throws Exception {
         String topic = ApacheServers.unique("TToOfficial");
         Producer producer = new Producer(new ProducerConfig(ApacheServers.unique("pg"))

@@ -128,8 +128,24 @@ class PullConsumerInteropTest {
             assertEquals(tagA, bodies(received));
             assertTrue(consumer.poll(500).isEmpty(), "no TagB message");
         } finally {
-            consumer.shutdown();
+            consumer.shutdown(); // auto commit: polled messages count as processed
         }
+        PullConsumer checker = new PullConsumer(new PullConsumerConfig(consumerGroupOf(consumer))
+                .setClientConfig(ApacheServers.client(ApacheServers.unique("tagCheck"))));
+        checker.start();
+        try {
+            long committed = 0;
+            for (MessageQueue queue : checker.fetchMessageQueues(topic)) {
+                committed += Math.max(0, checker.committed(queue));
+            }
+            assertEquals(20, committed, "auto commit passed the polled TagA and the filtered TagB messages");
+        } finally {
+            checker.shutdown();
+        }
+    }
+
+    private static String consumerGroupOf(PullConsumer consumer) {
+        return consumer.group();
     }
 
     static Set<String> send(String topic, int count, String tag) throws Exception {

@@ -96,7 +96,7 @@ class TransactionAndAdminInteropTest {
         String group = ApacheServers.unique("cgAdmin");
         try (AdminClient admin = new AdminClient(ApacheServers.client(ApacheServers.unique("admin")))) {
             admin.start();
-            assertTrue(admin.clusterInfo().getBrokerAddrTable().containsKey("broker-a"));
+            assertTrue(!admin.clusterInfo().getBrokerAddrTable().isEmpty(), "the cluster has brokers");
             admin.createTopic(topic, 3);
             await().atMost(Duration.ofSeconds(20)).ignoreExceptions().until(() -> admin.route(topic) != null
                     && admin.route(topic).subscribeQueues().size() == 3);

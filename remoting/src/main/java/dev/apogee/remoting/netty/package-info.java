@@ -7,5 +7,10 @@
  * executor or later from any thread through {@link dev.apogee.remoting.netty.RemotingResponder}. One scanner thread
  * per endpoint expires requests; one event thread per endpoint delivers connection events; async completions run
  * on the endpoint's callback executor. Processor registration happens before start and is read-only afterwards.
+ *
+ * <p>Hooks: a {@link dev.apogee.remoting.netty.RequestInterceptor} (the broker's ACL) checks each request on its
+ * processor's executor just before the processor; a {@link dev.apogee.remoting.netty.RequestSigner} adds
+ * credentials to each request a client originates. With TLS configured ({@code dev.apogee.remoting.tls}) the
+ * first handler of every connection is the TLS sniffer (server) or the SslHandler (client).
  */
 package dev.apogee.remoting.netty;

@@ -88,6 +88,26 @@ class TlsRoundTripTest {
     }
 
     @Test
+    void officialClientWithTlsAndAclHookIsServedByAnEnforcingServer() throws Exception {
+        String address = startServer(pemServer(TlsMode.ENFORCING));
+        var config = new org.apache.rocketmq.remoting.netty.NettyClientConfig();
+        config.setUseTLS(true); // official defaults: tls.test.mode.enable=true, i.e. any server certificate
+        var official = new org.apache.rocketmq.remoting.netty.NettyRemotingClient(config);
+        official.registerRPCHook(new org.apache.rocketmq.acl.common.AclClientRPCHook(
+                new org.apache.rocketmq.acl.common.SessionCredentials("ak", "sk-secret")));
+        official.start();
+        try {
+            var request = org.apache.rocketmq.remoting.protocol.RemotingCommand.createRequestCommand(ECHO, null);
+            request.setBody(new byte[] {7, 7});
+            var response = official.invokeSync(address, request, 5000);
+            assertEquals("tls", response.getRemark());
+            assertArrayEquals(new byte[] {7, 7}, response.getBody());
+        } finally {
+            official.shutdown();
+        }
+    }
+
+    @Test
     void pkcs12KeyStore(@TempDir Path dir) throws Exception {
         Path store = TestCertificates.pkcs12(dir, "store-pass");
         String address = startServer(new TlsConfig().setEnabled(true).setMode(TlsMode.ENFORCING)

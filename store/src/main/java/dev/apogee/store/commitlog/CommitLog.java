@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
 
 import dev.apogee.store.PutResult;
 import dev.apogee.store.PutStatus;
@@ -37,17 +38,22 @@ public final class CommitLog {
     private final Clock clock;
     private final long busyTimeoutNanos;
     private final Runnable onAppend;
+    private final BooleanSupplier diskFullNow;
     private volatile long lockedSinceNanos;
     private volatile boolean diskFull;
 
     /**
-     * @param onAppend called after every successful append, outside the lock (wakes the dispatcher)
+     * @param onAppend    called after every successful append, outside the lock (wakes the dispatcher)
+     * @param diskFullNow probed before a new file is started: a full disk refuses the roll-over with DISK_FULL
+     *                    instead of mapping a file whose pages might then find no space (SIGBUS)
      */
-    public CommitLog(MappedFileQueue queue, Clock clock, long osPageCacheBusyTimeoutMs, Runnable onAppend) {
+    public CommitLog(MappedFileQueue queue, Clock clock, long osPageCacheBusyTimeoutMs, Runnable onAppend,
+                     BooleanSupplier diskFullNow) {
         this.queue = queue;
         this.clock = clock;
         this.busyTimeoutNanos = osPageCacheBusyTimeoutMs * 1_000_000L;
         this.onAppend = onAppend;
+        this.diskFullNow = diskFullNow;
     }
 
     public MappedFileQueue fileQueue() {
@@ -200,6 +206,12 @@ public final class CommitLog {
     /** Current file if {@code size} plus a blank header fits, else closes it with a blank and returns the next. */
     private MappedFile fileWithRoom(int size) {
         try {
+            MappedFile last = queue.lastFile();
+            boolean fits = last != null && last.remaining() >= size + MessageRecordFlyweight.BLANK_HEADER_LENGTH;
+            if (!fits && diskFullNow.getAsBoolean()) {
+                setDiskFull(true);
+                return null;
+            }
             MappedFile f = queue.lastFileForAppend(0);
             if (f.remaining() >= size + MessageRecordFlyweight.BLANK_HEADER_LENGTH) {
                 return f;

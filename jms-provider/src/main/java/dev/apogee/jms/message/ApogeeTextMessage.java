@@ -1,0 +1,47 @@
+package dev.apogee.jms.message;
+
+import jakarta.jms.JMSException;
+import jakarta.jms.TextMessage;
+
+/** A TextMessage; on the wire the body is the text's UTF-8 bytes, readable by native consumers. */
+public class ApogeeTextMessage extends ApogeeMessage implements TextMessage {
+    private String text;
+
+    public ApogeeTextMessage() {
+    }
+
+    @Override
+    public BodyKind bodyKind() {
+        return BodyKind.TEXT;
+    }
+
+    @Override
+    public void setText(String text) throws JMSException {
+        checkBodyWritable();
+        this.text = text;
+    }
+
+    @Override
+    public String getText() {
+        return text;
+    }
+
+    @Override
+    public void clearBody() throws JMSException {
+        super.clearBody();
+        text = null;
+    }
+
+    @Override
+    Object bodyValue() {
+        return text;
+    }
+
+    @Override
+    public ApogeeTextMessage copy() throws JMSException {
+        ApogeeTextMessage copy = new ApogeeTextMessage();
+        copyHeadersAndPropertiesTo(copy);
+        copy.text = text;
+        return copy;
+    }
+}
