@@ -7,6 +7,6 @@ if ! mvn -q -o -DskipTests package -pl benchmarks -am; then
     echo "offline build failed, retrying online" >&2
     mvn -q -DskipTests package -pl benchmarks -am
 fi
-exec java -Xms1g -Xmx1g -XX:+UseG1GC -Dlogback.configurationFile=logback.xml \
+exec java -Xms1g -Xmx1g -XX:+UseG1GC -Dlogback.configurationFile=benchmarks/src/main/resources/logback.xml \
     -cp "benchmarks/target/classes:benchmarks/target/lib/*" \
     dev.apogee.benchmarks.remoting.RemotingBench "$@"

@@ -4,7 +4,8 @@ import dev.apogee.broker.message.MessageProperties;
 import dev.apogee.broker.message.OffsetMessageId;
 import dev.apogee.broker.schedule.DelayLevelTable;
 import dev.apogee.broker.send.MessageRedirect;
-import dev.apogee.broker.stored.StoredMessage;
+import dev.apogee.broker.message.StoredMessage;
+import dev.apogee.broker.schedule.RecordCopy;
 import dev.apogee.broker.subscription.SubscriptionGroupConfig;
 import dev.apogee.broker.subscription.SubscriptionGroupTable;
 import dev.apogee.broker.topic.TopicConfigTable;
@@ -20,13 +21,13 @@ import dev.apogee.store.MessageStore;
 import dev.apogee.store.MessageToStore;
 import dev.apogee.store.PutResult;
 import dev.apogee.store.PutStatus;
-import dev.apogee.store.record.PropertiesCodec;
 import io.netty.channel.Channel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
@@ -72,7 +73,7 @@ public final class ConsumerSendMsgBackProcessor implements RequestProcessor {
             return RemotingCommand.createResponse(request, ResponseCode.SYSTEM_ERROR,
                     "look message by offset failed, " + header.offset());
         }
-        StoredMessage original = StoredMessage.decode(record.get());
+        StoredMessage original = StoredMessage.read(record.get());
         int max = header.maxReconsumeTimes() != null ? header.maxReconsumeTimes() : group.retryMaxTimes();
         RetryDecision decision = RetryDecision.of(header.delayLevel(), original.reconsumeTimes(), max);
         MessageToStore copy = retryCopy(original, header, group);
@@ -101,19 +102,18 @@ public final class ConsumerSendMsgBackProcessor implements RequestProcessor {
         TopicConfig retry = topics.createIfAbsent(new TopicConfig(retryTopic, queues, queues,
                 PermName.PERM_READ | PermName.PERM_WRITE));
         int queueId = ThreadLocalRandom.current().nextInt(Math.max(1, retry.getWriteQueueNums()));
-        Map<String, String> properties = PropertiesCodec.decode(original.properties());
+        Map<String, String> properties = new LinkedHashMap<>(original.properties());
         properties.putIfAbsent(MessageProperties.RETRY_TOPIC, original.topic());
         properties.putIfAbsent(MessageProperties.ORIGIN_MESSAGE_ID, originMessageId(original, header));
         properties.put(MessageProperties.WAIT, "false");
-        return original.copy(retryTopic, queueId, PropertiesCodec.encode(properties),
-                original.reconsumeTimes() + 1, storeHost);
+        return RecordCopy.of(original, retryTopic, queueId, properties, original.reconsumeTimes() + 1, storeHost);
     }
 
     private String originMessageId(StoredMessage original, SendBackHeader header) {
         if (header.originMsgId() != null && !header.originMsgId().isBlank()) {
             return header.originMsgId();
         }
-        return OffsetMessageId.encode(storeHost, original.commitLogOffset());
+        return OffsetMessageId.encode(storeHost, original.physicalOffset());
     }
 
     private static RemotingCommand response(RemotingCommand request, PutResult result, Throwable error) {

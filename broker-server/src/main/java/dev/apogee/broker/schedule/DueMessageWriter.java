@@ -1,15 +1,15 @@
 package dev.apogee.broker.schedule;
 
 import dev.apogee.broker.message.MessageProperties;
-import dev.apogee.broker.stored.StoredMessage;
+import dev.apogee.broker.message.StoredMessage;
 import dev.apogee.store.MessageStore;
 import dev.apogee.store.MessageToStore;
 import dev.apogee.store.PutResult;
-import dev.apogee.store.record.PropertiesCodec;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.net.InetSocketAddress;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -32,23 +32,23 @@ final class DueMessageWriter {
     }
 
     Outcome deliver(StoredMessage message) {
-        Map<String, String> properties = PropertiesCodec.decode(message.properties());
+        Map<String, String> properties = new LinkedHashMap<>(message.properties());
         String realTopic = properties.get(MessageProperties.REAL_TOPIC);
         int realQueueId = parseQueueId(properties.get(MessageProperties.REAL_QID));
         if (realTopic == null || realQueueId < 0) {
             LOG.warn("SCHEDULE-DROP delayed message at commit-log offset {} has no valid REAL_TOPIC/REAL_QID; skipped",
-                    message.commitLogOffset());
+                    message.physicalOffset());
             return Outcome.DROPPED;
         }
         properties.remove(MessageProperties.DELAY);
-        MessageToStore copy = message.copy(realTopic, realQueueId,
-                PropertiesCodec.encode(properties), message.reconsumeTimes(), storeHost);
+        MessageToStore copy = RecordCopy.of(message, realTopic, realQueueId, properties, message.reconsumeTimes(),
+                storeHost);
         PutResult result = store.putMessage(copy).join();
         return switch (result.status()) {
             case PUT_OK, FLUSH_DISK_TIMEOUT -> Outcome.DELIVERED;
             case MESSAGE_ILLEGAL, PROPERTIES_SIZE_EXCEEDED -> {
                 LOG.warn("SCHEDULE-DROP delayed message at commit-log offset {} refused by the store: {}",
-                        message.commitLogOffset(), result.status());
+                        message.physicalOffset(), result.status());
                 yield Outcome.DROPPED;
             }
             default -> Outcome.RETRY_LATER;

@@ -1,14 +1,13 @@
 package dev.apogee.broker.schedule;
 
 import dev.apogee.broker.persist.ConfigFile;
-import dev.apogee.broker.stored.StoredMessage;
+import dev.apogee.broker.message.StoredMessage;
 import dev.apogee.broker.topic.TopicValidator;
 import dev.apogee.remoting.netty.NamedThreadFactory;
 import dev.apogee.store.DispatchListener;
 import dev.apogee.store.GetResult;
 import dev.apogee.store.MessageFilter;
 import dev.apogee.store.MessageStore;
-import dev.apogee.store.record.MessageRecordFlyweight;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -134,14 +133,13 @@ public final class ScheduleMessageService implements DispatchListener {
 
     /** Delivers the level's due messages in order; stops at the first one not yet due (arming its timer). */
     private void deliver(int level) {
-        MessageRecordFlyweight record = new MessageRecordFlyweight();
         while (!thread.isShutdown()) {
             long offset = progress.get(level);
             GetResult result = store.getMessages(TopicValidator.SCHEDULE_TOPIC, level - 1, offset, BATCH,
                     Integer.MAX_VALUE, MessageFilter.ALL);
             switch (result.status()) {
                 case FOUND -> {
-                    if (!deliverBatch(level, result, record)) {
+                    if (!deliverBatch(level, result)) {
                         return;
                     }
                 }
@@ -161,10 +159,10 @@ public final class ScheduleMessageService implements DispatchListener {
     }
 
     /** @return true when every message of the batch was handled, false when one is not due (or must be retried). */
-    private boolean deliverBatch(int level, GetResult result, MessageRecordFlyweight record) {
+    private boolean deliverBatch(int level, GetResult result) {
         long delay = levels.delayMillis(level);
         for (ByteBuffer buffer : result.messages()) {
-            StoredMessage message = StoredMessage.decode(buffer);
+            StoredMessage message = StoredMessage.read(buffer);
             long due = message.storeTimestamp() + delay;
             long now = clock.getAsLong();
             if (due > now) {
@@ -175,7 +173,7 @@ public final class ScheduleMessageService implements DispatchListener {
                 arm(level, now + RETRY_AFTER_FAILURE_MILLIS);
                 return false;
             }
-            progress.set(level, record.wrap(buffer, buffer.position()).queueOffset() + 1);
+            progress.set(level, message.queueOffset() + 1);
         }
         return true;
     }

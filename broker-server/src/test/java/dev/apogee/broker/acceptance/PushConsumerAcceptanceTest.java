@@ -172,6 +172,30 @@ class PushConsumerAcceptanceTest {
         assertTrue(latenciesMillis.stream().allMatch(ms -> ms < 2_000), "send-to-listener latencies " + latenciesMillis);
     }
 
+    @Test
+    void consumerOfAJustAutoCreatedTopicGetsMessagesQuickly() throws Exception {
+        // what bench.sh --mode=both does: one send auto-creates the topic, the consumer starts right away
+        String topic = OfficialClients.unique("FreshTopic");
+        producer.send(new Message(topic, bytes("prime")));
+        ConcurrentLinkedQueue<Delivery> deliveries = new ConcurrentLinkedQueue<>();
+        long started = System.nanoTime();
+        startConsumer(OfficialClients.unique("cg-fresh"), topic, "*", MessageModel.CLUSTERING, 0, deliveries);
+        await("the consumer gets the prime message").atMost(Duration.ofSeconds(40))
+                .until(() -> bodies(deliveries).contains("prime"));
+        long primeMillis = (System.nanoTime() - started) / 1_000_000;
+        List<Long> latenciesMillis = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            String body = "fresh-" + i;
+            long sentAt = System.nanoTime();
+            producer.send(new Message(topic, bytes(body)));
+            await().atMost(Duration.ofSeconds(40)).until(() -> bodies(deliveries).contains(body));
+            latenciesMillis.add((deliveries.stream().filter(d -> d.body().equals(body)).findFirst().orElseThrow()
+                    .receivedNanos() - sentAt) / 1_000_000);
+        }
+        assertTrue(primeMillis < 10_000 && latenciesMillis.stream().allMatch(ms -> ms < 2_000),
+                "prime consumed after " + primeMillis + " ms, then send-to-listener latencies " + latenciesMillis);
+    }
+
     /** Creates the topic with {@value QUEUES} queues and puts one warm-up message into each queue. */
     private static String createTopic(String prefix) throws Exception {
         String topic = OfficialClients.unique(prefix);

@@ -1,7 +1,7 @@
 package dev.apogee.broker.schedule;
 
 import dev.apogee.broker.persist.ConfigFile;
-import dev.apogee.broker.stored.StoredMessage;
+import dev.apogee.broker.message.StoredMessage;
 import dev.apogee.store.GetResult;
 import dev.apogee.store.MessageFilter;
 import dev.apogee.store.MessageStore;
@@ -75,13 +75,13 @@ class ScheduleMessageServiceTest {
                 .bornHost(new InetSocketAddress("127.0.0.1", 5555)).storeHost(HOST).flag(7);
         var result = store.putMessage(message).join();
         assertEquals(PutStatus.PUT_OK, result.status());
-        return store.lookMessageByOffset(result.wroteOffset()).map(StoredMessage::decode).orElseThrow()
+        return store.lookMessageByOffset(result.wroteOffset()).map(StoredMessage::read).orElseThrow()
                 .storeTimestamp();
     }
 
     private StoredMessage delivered(String topic, int queueId, long offset) {
         GetResult result = store.getMessages(topic, queueId, offset, 1, Integer.MAX_VALUE, MessageFilter.ALL);
-        return StoredMessage.decode(result.messages().get(0));
+        return StoredMessage.read(result.messages().get(0));
     }
 
     @Test
@@ -98,14 +98,14 @@ class ScheduleMessageServiceTest {
             long late = message.storeTimestamp() - parkedAt[level] - levels.delayMillis(level);
             assertTrue(late >= 0, "level " + level + " delivered " + -late + " ms early");
             assertTrue(late < LATE_TOLERANCE_MS, "level " + level + " delivered " + late + " ms late");
-            Map<String, String> properties = PropertiesCodec.decode(message.properties());
+            Map<String, String> properties = message.properties();
             assertNull(properties.get("DELAY"));
             assertEquals("Real", properties.get("REAL_TOPIC"));
             assertEquals(String.valueOf(level), properties.get("REAL_QID"));
             assertEquals("T" + level, properties.get("TAGS"));
             assertEquals(7, message.flag());
             assertEquals(5555, message.bornHost().getPort());
-            assertEquals("m" + level, StandardCharsets.UTF_8.decode(message.body()).toString());
+            assertEquals("m" + level, new String(message.body(), StandardCharsets.UTF_8));
         }
     }
 
@@ -117,7 +117,7 @@ class ScheduleMessageServiceTest {
         }
         await().atMost(Duration.ofSeconds(5)).until(() -> store.getMaxOffsetInQueue("Ordered", 0) == 20);
         for (int i = 0; i < 20; i++) {
-            assertEquals("m" + i, StandardCharsets.UTF_8.decode(delivered("Ordered", 0, i).body()).toString());
+            assertEquals("m" + i, new String(delivered("Ordered", 0, i).body(), StandardCharsets.UTF_8));
         }
     }
 

@@ -61,7 +61,7 @@ public final class ApacheServers implements BeforeAllCallback {
     /** The broker registers TBW102 shortly after "boot success"; sends to new topics need it. */
     private static void awaitDefaultTopicRoute() throws Exception {
         dev.apogee.client.producer.Producer probe = new dev.apogee.client.producer.Producer(
-                new dev.apogee.client.producer.ProducerConfig(unique("probe")).setClientConfig(client(unique("probe"))));
+                ApacheServers.producerConfig(unique("probe")).setClientConfig(client(unique("probe"))));
         probe.start();
         try {
             org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(60))
@@ -97,7 +97,15 @@ public final class ApacheServers implements BeforeAllCallback {
     /** A client config on the shared namesrv with its own instance name (so several clients can share a group). */
     public static ClientConfig client(String instanceName) {
         return new ClientConfig().setNamesrvAddress(namesrv()).setInstanceName(instanceName)
-                .setRebalanceIntervalMillis(2_000);
+                .setRebalanceIntervalMillis(2_000).setRpcTimeoutMillis(10_000);
+    }
+
+    /**
+     * A producer config with a 10 s send budget: the shared 2-core box sometimes stalls the broker for seconds
+     * (load average 40+ while other modules build), which the official 3 s default does not survive.
+     */
+    public static dev.apogee.client.producer.ProducerConfig producerConfig(String group) {
+        return new dev.apogee.client.producer.ProducerConfig(group).setSendTimeoutMillis(10_000);
     }
 
     /** The master address of {@code brokerName}, as the name server reports it. */

@@ -76,7 +76,7 @@ class CrossClientInteropTest {
     void officialAndOurConsumersShareOneGroupWithoutOverlap() throws Exception {
         String topic = ApacheServers.unique("TMixed");
         String group = ApacheServers.unique("cgMixed");
-        Producer producer = new Producer(new ProducerConfig(ApacheServers.unique("pg"))
+        Producer producer = new Producer(ApacheServers.producerConfig(ApacheServers.unique("pg"))
                 .setClientConfig(ApacheServers.client(ApacheServers.unique("producer"))));
         producer.start();
         DefaultMQPushConsumer official = new DefaultMQPushConsumer(group);
@@ -131,7 +131,7 @@ class CrossClientInteropTest {
     @Test
     void ourProducerFeedsTheOfficialPushConsumer() throws Exception {
         String topic = ApacheServers.unique("TToOfficial");
-        Producer producer = new Producer(new ProducerConfig(ApacheServers.unique("pg"))
+        Producer producer = new Producer(ApacheServers.producerConfig(ApacheServers.unique("pg"))
                 .setClientConfig(ApacheServers.client(ApacheServers.unique("producer"))));
         producer.start();
         DefaultMQPushConsumer official = new DefaultMQPushConsumer(ApacheServers.unique("cgOfficial"));

@@ -41,7 +41,7 @@ class FaultToleranceInteropTest {
         org.junit.jupiter.api.Assumptions.assumeTrue(ApacheServers.servers() != null, "needs the Apache anchor");
         ApacheRocketMq.Broker brokerB = ApacheServers.servers().startBroker("broker-b", Map.of());
         String topic = ApacheServers.unique("TFault");
-        Producer producer = new Producer(new ProducerConfig(ApacheServers.unique("pgFault"))
+        Producer producer = new Producer(ApacheServers.producerConfig(ApacheServers.unique("pgFault"))
                 .setClientConfig(ApacheServers.client(ApacheServers.unique("fault"))));
         try (AdminClient admin = new AdminClient(ApacheServers.client(ApacheServers.unique("faultAdmin")))) {
             admin.start();

@@ -42,7 +42,7 @@ class OrderlyAndBroadcastInteropTest {
 
     @BeforeAll
     static void start() throws Exception {
-        producer = new Producer(new ProducerConfig(ApacheServers.unique("pg"))
+        producer = new Producer(ApacheServers.producerConfig(ApacheServers.unique("pg"))
                 .setClientConfig(ApacheServers.client(ApacheServers.unique("producer"))));
         producer.start();
     }

@@ -38,7 +38,7 @@ class ProducerInteropTest {
 
     @BeforeAll
     static void start() throws Exception {
-        producer = new Producer(new ProducerConfig(ApacheServers.unique("pg"))
+        producer = new Producer(ApacheServers.producerConfig(ApacheServers.unique("pg"))
                 .setClientConfig(ApacheServers.client(ApacheServers.unique("producer"))));
         producer.start();
     }

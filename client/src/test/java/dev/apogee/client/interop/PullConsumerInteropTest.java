@@ -33,7 +33,7 @@ class PullConsumerInteropTest {
 
     @BeforeAll
     static void start() throws Exception {
-        producer = new Producer(new ProducerConfig(ApacheServers.unique("pg"))
+        producer = new Producer(ApacheServers.producerConfig(ApacheServers.unique("pg"))
                 .setClientConfig(ApacheServers.client(ApacheServers.unique("producer"))));
         producer.start();
     }

@@ -98,7 +98,7 @@ class RebalanceChurnInteropTest {
      * busy (this box has 2 shared cores) is repeated after a pause: the test is about consumers, not back-pressure.
      */
     private int produce(String topic, List<PushConsumer> consumers, String group) throws Exception {
-        Producer producer = new Producer(new ProducerConfig(ApacheServers.unique("pgChurn"))
+        Producer producer = new Producer(ApacheServers.producerConfig(ApacheServers.unique("pgChurn"))
                 .setClientConfig(ApacheServers.client(ApacheServers.unique("churnProducer"))));
         producer.start();
         AtomicInteger next = new AtomicInteger();

@@ -32,7 +32,7 @@ class ResourceHygieneInteropTest {
     void producerAndConsumersShareOneInstanceAndLeaveNoThreads() throws Exception {
         ClientConfig shared = ApacheServers.client(ApacheServers.unique("shared"));
         String topic = ApacheServers.unique("THygiene");
-        Producer producer = new Producer(new ProducerConfig(ApacheServers.unique("pg")).setClientConfig(shared));
+        Producer producer = new Producer(ApacheServers.producerConfig(ApacheServers.unique("pg")).setClientConfig(shared));
         producer.start();
         producer.send(new Message(topic, "warmup".getBytes(StandardCharsets.UTF_8)));
         AtomicInteger consumed = new AtomicInteger();

@@ -43,7 +43,7 @@ class TransactionAndAdminInteropTest {
     void commitRollbackAndCheckBack() throws Exception {
         String topic = ApacheServers.unique("TTx");
         AtomicInteger checks = new AtomicInteger();
-        TransactionProducer producer = new TransactionProducer(new ProducerConfig(ApacheServers.unique("txPg"))
+        TransactionProducer producer = new TransactionProducer(ApacheServers.producerConfig(ApacheServers.unique("txPg"))
                 .setClientConfig(ApacheServers.client(ApacheServers.unique("tx"))), new TransactionListener() {
                     @Override
                     public LocalTransactionState executeLocalTransaction(Message message, Object arg) {
@@ -103,7 +103,7 @@ class TransactionAndAdminInteropTest {
             assertTrue(admin.listTopics().contains(topic));
 
             dev.apogee.client.producer.Producer producer = new dev.apogee.client.producer.Producer(
-                    new ProducerConfig(ApacheServers.unique("pg")).setClientConfig(
+                    ApacheServers.producerConfig(ApacheServers.unique("pg")).setClientConfig(
                             ApacheServers.client(ApacheServers.unique("adminProducer"))));
             producer.start();
             for (int i = 0; i < 9; i++) {
