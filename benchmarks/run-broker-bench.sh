@@ -130,6 +130,20 @@ await_ready() {  # $1 server, $2 flush
   log "  $1 $2 never became ready"; return 1
 }
 
+# watch_client <pid> <log>: waits for the client; returns 86 (after ending it) if its main thread died
+watch_client() {
+  local pid=$1 logf=$2
+  while kill -0 "$pid" 2>/dev/null; do
+    if grep -q 'Exception in thread "main"' "$logf" 2>/dev/null; then
+      kill -TERM "$pid" 2>/dev/null || true   # timeout(1) passes the signal on to the client JVM
+      wait "$pid" 2>/dev/null || true
+      return 86
+    fi
+    sleep 1
+  done
+  wait "$pid"
+}
+
 # bench <server> <flush> <row> <bench.sh args...>: one measured row; its RESULT line goes to results.jsonl
 bench() {
   local server=$1 flush=$2 row=$3; shift 3
@@ -137,10 +151,18 @@ bench() {
   local limit=$((SECS + WARM + 120))
   case "$row" in prefill|drain) limit=420 ;; esac
   if [[ "${QUIET_GATE:-0}" == 1 ]]; then "$BENCH_DIR/quiet-wait.sh" >> "$RAW/quiet-gate.log" 2>&1; fi
-  log "  $server $flush $row"
-  BENCH_LOG_DIR="$RAW/client-logs" BENCH_HEAP="-Xms512m -Xmx512m" timeout "$limit" \
-    "$BENCH_DIR/bench.sh" "$NS" --label="$server|$flush|$row" --watch="$WATCH" "$@" > "$logf" 2>&1 \
-    || log "  WARN: $server $flush $row exited $?"
+  local attempt rc
+  for attempt in 1 2 3; do
+    log "  $server $flush $row$( ((attempt > 1)) && echo " (attempt $attempt)")"
+    BENCH_LOG_DIR="$RAW/client-logs" BENCH_HEAP="-Xms512m -Xmx512m" timeout "$limit" \
+      "$BENCH_DIR/bench.sh" "$NS" --label="$server|$flush|$row" --watch="$WATCH" "$@" > "$logf" 2>&1 &
+    rc=0; watch_client $! "$logf" || rc=$?
+    # the load tool's main thread can fail before measuring (e.g. "No route info" for a topic a loaded broker has
+    # not registered yet): that JVM never exits by itself, so it is ended here and the row is tried again
+    if [[ $rc -eq 86 ]]; then log "  $server $flush $row: client failed before measuring, retrying"; sleep 5; continue; fi
+    [[ $rc -eq 0 ]] || log "  WARN: $server $flush $row exited $rc"
+    break
+  done
   grep '^RESULT ' "$logf" | sed "s/^RESULT {/{\"server\":\"$server\",\"flush\":\"$flush\",\"row\":\"$row\",/" \
     >> "$RAW/results.jsonl" || log "  WARN: no RESULT for $server $flush $row"
 }

@@ -70,6 +70,7 @@ public final class Broker implements AutoCloseable {
     MessageRedirect redirect;
     MessageAppender appender;
     PullMessageProcessor pullProcessor;
+    SqlFilterFactory propertyFilters;
     Transactions transactions;
     TimerService timers;
     ScheduleMessageService schedule;
@@ -93,7 +94,7 @@ public final class Broker implements AutoCloseable {
         this.registration = new BrokerRegistrationService(config, topics, namesrvClient);
         this.offsetPersist = new OffsetPersistService(offsets, config.getFlushConsumerOffsetIntervalMillis());
         this.queueLocks = new QueueLockTable(clock);
-        housekeeping.onChannelGone(queueLocks::releaseChannel);
+        housekeeping.addChannelGoneHook(queueLocks::releaseChannel);
     }
 
     /** Recovers the store, loads the tables, starts serving and registers with the name servers. */
@@ -113,9 +114,9 @@ public final class Broker implements AutoCloseable {
                 new TimerRouting(clock, config.getTimerMaxDelaySec() * 1000));
         appender = new MessageAppender(store, config,
                 new InetSocketAddress(config.getBrokerIP1(), config.getListenPort()));
-        SqlFilterFactory sqlFilters = new SqlFilterFactory();
+        propertyFilters = config.isEnablePropertyFilter() ? new SqlFilterFactory() : null;
         pullProcessor = new PullMessageProcessor(config, store, offsets,
-                new PullChecks(config, topics, groups, consumers, sqlFilters), clock);
+                new PullChecks(config, topics, groups, consumers, propertyFilters), clock);
         transactions = new Transactions(new TransactionConfig(config.getTransactionTimeOut(),
                 config.getTransactionCheckInterval(), config.getTransactionCheckMax()), store, producers, offsets,
                 appender.storeHost(), clock);

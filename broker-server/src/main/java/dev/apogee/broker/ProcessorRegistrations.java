@@ -132,7 +132,7 @@ final class ProcessorRegistrations {
                 new GetAllSubscriptionGroupConfigProcessor(broker.groups), ex.admin);
         server.registerProcessor(RequestCode.DELETE_SUBSCRIPTIONGROUP,
                 new DeleteSubscriptionGroupProcessor(broker.groups, broker.offsets), ex.admin);
-        server.registerProcessor(RequestCode.CHECK_CLIENT_CONFIG, new CheckClientConfigProcessor(false),
+        server.registerProcessor(RequestCode.CHECK_CLIENT_CONFIG, new CheckClientConfigProcessor(broker.propertyFilters),
                 ex.clientManage);
     }
 

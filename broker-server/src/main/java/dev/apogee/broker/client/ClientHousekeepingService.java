@@ -7,9 +7,12 @@ import io.netty.channel.Channel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * Drops clients that went away: at once when their connection closes (channel events, on the server's event
@@ -24,7 +27,7 @@ public final class ClientHousekeepingService implements ChannelEventListener {
     private final long expiryMillis;
     private final ScheduledExecutorService thread =
             Executors.newSingleThreadScheduledExecutor(new NamedThreadFactory("apogee-client-housekeeping", true));
-    private volatile java.util.function.Consumer<Channel> channelGoneHook = channel -> { };
+    private final List<Consumer<Channel>> channelGoneHooks = new CopyOnWriteArrayList<>();
 
     public ClientHousekeepingService(ConsumerRegistry consumers, ProducerRegistry producers, long expiryMillis) {
         this.consumers = consumers;
@@ -32,9 +35,9 @@ public final class ClientHousekeepingService implements ChannelEventListener {
         this.expiryMillis = expiryMillis;
     }
 
-    /** Extra cleanup per departed channel (queue locks, held pulls), run after the registries forgot it. */
-    public void onChannelGone(java.util.function.Consumer<Channel> hook) {
-        this.channelGoneHook = hook;
+    /** Adds cleanup per departed channel (queue locks, …), run after the registries forgot it. */
+    public void addChannelGoneHook(Consumer<Channel> hook) {
+        channelGoneHooks.add(hook);
     }
 
     public void start() {
@@ -70,7 +73,13 @@ public final class ClientHousekeepingService implements ChannelEventListener {
     private void forget(Channel channel) {
         consumers.removeChannel(channel);
         producers.removeChannel(channel);
-        channelGoneHook.accept(channel);
+        for (Consumer<Channel> hook : channelGoneHooks) {
+            try {
+                hook.accept(channel);
+            } catch (RuntimeException e) {
+                LOG.warn("cleanup for departed connection {} failed", RemotingAddress.of(channel), e);
+            }
+        }
     }
 
     @Override

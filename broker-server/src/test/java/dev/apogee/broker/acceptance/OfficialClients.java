@@ -49,6 +49,10 @@ final class OfficialClients {
         consumer.setInstanceName(unique("c"));
         consumer.setConsumeFromWhere(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);
         consumer.setPersistConsumerOffsetInterval(1_000);
+        // 5.3.3 client race: the heartbeat announcing a rebalance's new subVersion is skipped when another heartbeat
+        // holds the lock ("sendHeartbeatToAllBrokerWithLockV2 lock heartBeat, but failed"); pulls are then refused
+        // with SUBSCRIPTION_NOT_LATEST (as the official broker does) until the next heartbeat: keep that one close
+        consumer.setHeartbeatBrokerInterval(2_000);
         return consumer;
     }
 

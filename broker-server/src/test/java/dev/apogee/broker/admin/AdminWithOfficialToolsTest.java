@@ -18,6 +18,8 @@ import org.apache.rocketmq.remoting.protocol.body.ClusterInfo;
 import org.apache.rocketmq.remoting.protocol.body.ConsumerConnection;
 import org.apache.rocketmq.remoting.protocol.body.GroupList;
 import org.apache.rocketmq.remoting.protocol.body.KVTable;
+import org.apache.rocketmq.remoting.protocol.body.ProducerConnection;
+import org.apache.rocketmq.remoting.protocol.body.TopicConfigSerializeWrapper;
 import org.apache.rocketmq.remoting.protocol.body.SubscriptionGroupWrapper;
 import org.apache.rocketmq.remoting.protocol.heartbeat.MessageModel;
 import org.apache.rocketmq.remoting.protocol.subscription.SubscriptionGroupConfig;
@@ -31,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -90,13 +93,35 @@ class AdminWithOfficialToolsTest {
             producer.send(new Message("AdminStats", ("s" + i).getBytes(StandardCharsets.UTF_8)),
                     new MessageQueue("AdminStats", fixture.config().getBrokerName(), i % 2));
         }
-        TopicStatsTable stats = admin.examineTopicStats("AdminStats");
-        assertEquals(2, stats.getOffsetTable().size());
-        stats.getOffsetTable().forEach((queue, offsets) -> {
-            assertEquals(2, offsets.getMaxOffset(), queue.toString());
-            assertEquals(0, offsets.getMinOffset());
-            assertTrue(offsets.getLastUpdateTimestamp() > 0);
+        // consume queues are built just after the append, so the stats may lag the send responses briefly
+        await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
+            TopicStatsTable stats = admin.examineTopicStats("AdminStats");
+            assertEquals(2, stats.getOffsetTable().size());
+            stats.getOffsetTable().forEach((queue, offsets) -> {
+                assertEquals(2, offsets.getMaxOffset(), queue.toString());
+                assertEquals(0, offsets.getMinOffset());
+                assertTrue(offsets.getLastUpdateTimestamp() > 0);
+            });
         });
+    }
+
+    @Test
+    void createTopicListAndReadTheWholeTable() throws Exception {
+        admin.createAndUpdateTopicConfigList(broker(), List.of(new TopicConfig("AdminListA", 1, 1, 6),
+                new TopicConfig("AdminListB", 5, 5, 6)));
+        TopicConfigSerializeWrapper all = admin.getAllTopicConfig(broker(), 5_000);
+        assertEquals(1, all.getTopicConfigTable().get("AdminListA").getWriteQueueNums());
+        assertEquals(5, all.getTopicConfigTable().get("AdminListB").getReadQueueNums());
+        assertTrue(all.getTopicConfigTable().containsKey("SCHEDULE_TOPIC_XXXX"));
+        assertNotNull(all.getDataVersion());
+    }
+
+    @Test
+    void producerConnections() throws Exception {
+        producer.send(new Message("AdminProduced", "p".getBytes(StandardCharsets.UTF_8)));
+        ProducerConnection connection = admin.examineProducerConnectionInfo("pg-admin", "AdminProduced");
+        assertEquals(1, connection.getConnectionSet().size());
+        assertEquals(producer.buildMQClientId(), connection.getConnectionSet().iterator().next().getClientId());
     }
 
     @Test
@@ -182,18 +207,18 @@ class AdminWithOfficialToolsTest {
     }
 
     @Test
-    void sql92SubscriptionIsRefusedAtConsumerStart() throws Exception {
+    void invalidSql92SubscriptionIsRefusedAtConsumerStart() throws Exception {
         producer.send(new Message("AdminSqlTopic", "x".getBytes(StandardCharsets.UTF_8)));
         DefaultMQPushConsumer consumer = new DefaultMQPushConsumer("cg-admin-sql");
         consumer.setNamesrvAddr(fixture.namesrvAddress());
         consumer.setInstanceName("cg-admin-sql-c");
-        consumer.subscribe("AdminSqlTopic", MessageSelector.bySql("a > 1"));
+        consumer.subscribe("AdminSqlTopic", MessageSelector.bySql("a > > 1"));
         consumer.registerMessageListener((MessageListenerConcurrently) (msgs, ctx) ->
                 ConsumeConcurrentlyStatus.CONSUME_SUCCESS);
         try {
             MQClientException e = assertThrows(MQClientException.class, consumer::start);
-            assertTrue(String.valueOf(e.getMessage()).contains("SQL92")
-                    || String.valueOf(e.getCause()).contains("SQL92"), e.toString());
+            String text = e.getMessage() + " " + e.getCause();
+            assertTrue(text.contains("selector") || text.contains("23"), text);
         } finally {
             consumer.shutdown();
         }

@@ -31,14 +31,17 @@ final class OrderlyConsumeService implements ConsumeService {
     private final PushConsumerConfig config;
     private final OrderlyListener listener;
     private final OffsetStore offsets;
+    private final SendBack deadLetters;
     private final ThreadPoolExecutor pool;
     private final ScheduledExecutorService later;
 
+    /** @param deadLetters where messages that failed {@code maxReconsumeTimes} times go; null = retry forever */
     OrderlyConsumeService(PushConsumerConfig config, OrderlyListener listener, OffsetStore offsets,
-            String threadPrefix) {
+            SendBack deadLetters, String threadPrefix) {
         this.config = config;
         this.listener = listener;
         this.offsets = offsets;
+        this.deadLetters = deadLetters;
         this.pool = new ThreadPoolExecutor(config.getConsumeThreads(), config.getConsumeThreads(), 60,
                 TimeUnit.SECONDS, new LinkedBlockingQueue<>(), new NamedThreadFactory(threadPrefix + "-consume",
                 true));
@@ -121,8 +124,37 @@ final class OrderlyConsumeService implements ConsumeService {
             return true;
         }
         messages.forEach(m -> m.setReconsumeTimes(m.getReconsumeTimes() + 1));
+        if (exhausted(messages) && toDeadLetters(messages)) {
+            long offset = pq.commit();
+            if (offset >= 0) {
+                offsets.updateOffset(queue, offset, false);
+            }
+            return true;
+        }
         pq.rollback();
         return false;
+    }
+
+    private boolean exhausted(List<MessageExt> messages) {
+        return deadLetters != null && config.getMaxReconsumeTimes() >= 0
+                && messages.stream().anyMatch(m -> m.getReconsumeTimes() > config.getMaxReconsumeTimes());
+    }
+
+    /** Moves the batch to the group's DLQ (send-back with delay level -1) so the queue can go on. */
+    private boolean toDeadLetters(List<MessageExt> messages) {
+        try {
+            for (MessageExt message : messages) {
+                if (!deadLetters.sendBack(message, -1)) {
+                    return false;
+                }
+                LOG.warn("{} failed {} times in order on {}, moved to the DLQ", message.getMsgId(),
+                        message.getReconsumeTimes(), message.getTopic());
+            }
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     @Override

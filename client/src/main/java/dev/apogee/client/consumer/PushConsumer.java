@@ -127,9 +127,10 @@ public final class PushConsumer implements ConsumerMember, QueueOwner, AutoClose
         puller = new PushPuller(config, orderly, acquired.pullService(), new PullApi(acquired.rpc(),
                 acquired.routes()), offsets, subscriptions::get);
         int maxReconsume = config.getMaxReconsumeTimes() < 0 ? 16 : config.getMaxReconsumeTimes();
-        consumeService = orderly ? new OrderlyConsumeService(config, orderlyListener, offsets, prefix)
-                : new ConcurrentConsumeService(config, concurrentListener, offsets,
-                        new SendBack(config.getGroup(), maxReconsume, acquired.rpc(), acquired.routes()), prefix);
+        SendBack sendBack = clustering ? new SendBack(config.getGroup(), maxReconsume, acquired.rpc(),
+                acquired.routes()) : null;
+        consumeService = orderly ? new OrderlyConsumeService(config, orderlyListener, offsets, sendBack, prefix)
+                : new ConcurrentConsumeService(config, concurrentListener, offsets, sendBack, prefix);
         puller.consumeWith(consumeService);
         rebalancer = new Rebalancer(config.getGroup(), acquired.clientId(), config.getMessageModel(),
                 config.getAllocateStrategy(), acquired.routes(),

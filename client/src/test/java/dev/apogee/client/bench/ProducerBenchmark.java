@@ -18,8 +18,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * (bounded in flight), 1 KiB bodies. Not a JUnit test (numbers need a quiet box):
  *
  * <pre>
- * mvn -pl client test-compile exec:java ... or run from the IDE:
- * ProducerBenchmark [namesrv ip:port | "start"] [seconds per case, default 10]
+ * cd client && mvn -q -o dependency:build-classpath -Dmdep.outputFile=/tmp/cp.txt -Dmdep.includeScope=test
+ * mvn -q -o test-compile
+ * java -Xmx512m -cp target/test-classes:target/classes:$(cat /tmp/cp.txt) \
+ *     dev.apogee.client.bench.ProducerBenchmark [namesrv ip:port | start] [seconds per case, default 10]
  * </pre>
  * With {@code start} it boots the Apache RocketMQ 5.3.3 anchor itself. Prints msgs/s and ours/official ratios.
  */

@@ -100,6 +100,40 @@ class OrderlyAndBroadcastInteropTest {
     }
 
     @Test
+    void orderlyPoisonMessageGoesToTheDlqAfterMaxReconsumeTimes() throws Exception {
+        String topic = ApacheServers.unique("TPoison");
+        String group = ApacheServers.unique("cgPoison");
+        producer.send(new Message(topic, "warmup".getBytes(StandardCharsets.UTF_8)), QueueSelector.byHash(), "k");
+        List<String> consumed = new CopyOnWriteArrayList<>();
+        PushConsumer consumer = new PushConsumer(new PushConsumerConfig(group)
+                .setConsumeFromWhere(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET).setConsumeThreads(2)
+                .setOrderlySuspendMillis(100).setMaxReconsumeTimes(2).setShutdownAwaitMillis(3_000)
+                .setClientConfig(ApacheServers.client(ApacheServers.unique("poison"))));
+        consumer.subscribe(topic, "*");
+        consumer.registerOrderlyListener((messages, context) -> {
+            for (var m : messages) {
+                String body = new String(m.getBody(), StandardCharsets.UTF_8);
+                if (body.equals("poison")) {
+                    return OrderlyStatus.SUSPEND_CURRENT_QUEUE_A_MOMENT;
+                }
+                consumed.add(body);
+            }
+            return OrderlyStatus.SUCCESS;
+        });
+        consumer.start();
+        try {
+            producer.send(new Message(topic, "poison".getBytes(StandardCharsets.UTF_8)), QueueSelector.byHash(), "k");
+            producer.send(new Message(topic, "after".getBytes(StandardCharsets.UTF_8)), QueueSelector.byHash(), "k");
+            await().atMost(Duration.ofSeconds(30)).until(() -> consumed.contains("after"));
+            assertEquals(List.of("warmup", "after"), consumed, "the poison message was skipped, order kept");
+        } finally {
+            consumer.shutdown();
+        }
+        List<org.apache.rocketmq.common.message.MessageExt> dlq = OfficialClients.readAll("%DLQ%" + group, 1);
+        assertEquals("poison", new String(dlq.get(0).getBody(), StandardCharsets.UTF_8));
+    }
+
+    @Test
     void broadcastingConsumersEachGetEverythingAndKeepLocalOffsets(@TempDir Path offsetDir) throws Exception {
         String topic = ApacheServers.unique("TBroadcast");
         String group = ApacheServers.unique("cgBroadcast");

@@ -463,7 +463,7 @@ public class ApogeeMessage implements Message {
     @SuppressWarnings("rawtypes")
     public boolean isBodyAssignableTo(Class c) throws JMSException {
         Class<?> bodyClass = bodyClass();
-        return bodyClass == null || c.isAssignableFrom(bodyClass);
+        return bodyClass == null || ((Class<?>) c).isAssignableFrom(bodyClass);
     }
 
     @Override

@@ -78,7 +78,7 @@ public class ApogeeObjectMessage extends ApogeeMessage implements ObjectMessage 
         }
         try {
             Object object = codec.deserialize(payload);
-            return object == null || c.isAssignableFrom(object.getClass());
+            return object == null || ((Class<?>) c).isAssignableFrom(object.getClass());
         } catch (JMSException e) {
             return false;
         }

@@ -2,30 +2,24 @@ package dev.apogee.jms.message;
 
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.KryoException;
-import com.esotericsoftware.kryo.Serializer;
-import com.esotericsoftware.kryo.SerializerFactory;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
-import com.esotericsoftware.kryo.serializers.FieldSerializer;
-import com.esotericsoftware.kryo.serializers.ImmutableCollectionsSerializers;
-import com.esotericsoftware.kryo.util.MapReferenceResolver;
 import com.esotericsoftware.kryo.util.Pool;
 import dev.apogee.jms.exception.ErrorCode;
 import dev.apogee.jms.exception.JmsExceptions;
 import jakarta.jms.JMSException;
-import java.io.Externalizable;
 import java.io.Serializable;
-import org.objenesis.strategy.StdInstantiatorStrategy;
 
 /**
  * Encodes ObjectMessage bodies with Kryo, refusing untrusted classes on read. Layout: {@code byte version (1)} followed
  * by Kryo's {@code writeClassAndObject} of the object, with references on (cyclic graphs work as with Java
  * serialization) and registration off (classes are written by name).
  *
- * <p>Serializers: Kryo's built-ins for JDK value and collection types; {@link FilteredJavaSerializer} for other JDK
- * classes and for any class with Java serialization hooks (writeObject, readObject, writeReplace, readResolve,
- * Externalizable), so every {@code Serializable} object round-trips; Kryo's {@link FieldSerializer} for plain
- * application classes, instantiated through Objenesis (no constructor runs on read).
+ * <p>Serializers ({@link ObjectKryo}): Kryo's built-ins for plain JDK collections and value types;
+ * {@link FilteredJavaSerializer} for other JDK classes and for any class with Java serialization hooks (writeObject,
+ * readObject, writeReplace, readResolve, Externalizable), so every {@code Serializable} object round-trips; Kryo's
+ * field serializer for plain application classes, instantiated through Objenesis (no constructor runs on read).
+ * Objects that are not {@code Serializable} are refused, as the ObjectMessage contract requires.
  *
  * <p>Safety: every class name in a payload is checked against {@link TrustedPackages} before it is loaded — by
  * {@link TrustedClassResolver} for Kryo and by {@link FilteredJavaSerializer} for nested Java serialization.
@@ -64,49 +58,7 @@ public final class ObjectBodyCodec {
     }
 
     private Kryo newKryo() {
-        Kryo kryo = new Kryo(new TrustedClassResolver(trusted), new MapReferenceResolver());
-        kryo.setRegistrationRequired(false);
-        kryo.setWarnUnregisteredClasses(false);
-        kryo.setReferences(true);
-        kryo.setClassLoader(classLoader);
-        kryo.setInstantiatorStrategy(new StdInstantiatorStrategy());
-        ImmutableCollectionsSerializers.addDefaultSerializers(kryo);
-        FilteredJavaSerializer java = new FilteredJavaSerializer(trusted);
-        kryo.setDefaultSerializer(new SerializerFactory.BaseSerializerFactory<Serializer<?>>() {
-            @Override
-            public Serializer<?> newSerializer(Kryo k, Class type) {
-                if (needsJavaSerialization(type)) {
-                    return java;
-                }
-                return new FieldSerializer<>(k, type);
-            }
-        });
-        return kryo;
-    }
-
-    static boolean needsJavaSerialization(Class<?> type) {
-        String name = type.getName();
-        if (name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.") || name.startsWith("sun.")
-                || Externalizable.class.isAssignableFrom(type)) {
-            return true;
-        }
-        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
-            if (declares(c, "writeObject", java.io.ObjectOutputStream.class)
-                    || declares(c, "readObject", java.io.ObjectInputStream.class)
-                    || declares(c, "writeReplace") || declares(c, "readResolve")) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static boolean declares(Class<?> c, String method, Class<?>... parameters) {
-        try {
-            c.getDeclaredMethod(method, parameters);
-            return true;
-        } catch (NoSuchMethodException e) {
-            return false;
-        }
+        return new ObjectKryo(trusted, classLoader);
     }
 
     /** Serializes {@code object} now (§ ObjectMessage.setObject: later changes to the object are not sent). */

@@ -208,7 +208,8 @@ class PropertyConversionSpecTest {
         m.setIntProperty("a", 1);
         m.setStringProperty("b", "x");
         m.setJMSType("t");
-        List<String> names = Collections.list(m.getPropertyNames());
+        @SuppressWarnings("unchecked")
+        List<String> names = Collections.list((java.util.Enumeration<String>) m.getPropertyNames());
         assertTrue(names.containsAll(List.of("a", "b")));
         assertFalse(names.contains("JMSType"));
         assertTrue(m.propertyExists("a"));

@@ -61,9 +61,9 @@ class TlsRoundTripTest {
     }
 
     private static RemotingCommand echo(NettyClientConfig config, String address) throws Exception {
-        try (NettyRemotingClient client = new NettyRemotingClient(config.setConnectTimeoutMillis(2000))) {
+        try (NettyRemotingClient client = new NettyRemotingClient(config.setConnectTimeoutMillis(10_000))) {
             client.start();
-            return client.invokeSync(address, RemotingCommand.createRequest(ECHO).body(new byte[] {4, 5, 6}), 3000);
+            return client.invokeSync(address, RemotingCommand.createRequest(ECHO).body(new byte[] {4, 5, 6}), 15_000);
         }
     }
 
