@@ -23,10 +23,23 @@ public final class ApacheServers implements BeforeAllCallback {
 
     /** Set to run the interop suites against another name server (e.g. Apogee's own broker) instead. */
     public static final String EXTERNAL_NAMESRV = System.getProperty("apogee.it.namesrv");
+    /** {@code apogee}: run the interop suites against our own name server + broker started in this JVM. */
+    public static final boolean AGAINST_APOGEE = "apogee".equals(System.getProperty("apogee.it.target"));
+    private static volatile ApogeeServers apogee;
 
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
         if (EXTERNAL_NAMESRV != null) {
+            return;
+        }
+        if (AGAINST_APOGEE) {
+            synchronized (ApacheServers.class) {
+                if (apogee == null) {
+                    apogee = ApogeeServers.start();
+                    awaitDefaultTopicRoute();
+                    context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).put("apogee", apogee);
+                }
+            }
             return;
         }
         synchronized (ApacheServers.class) {
@@ -91,7 +104,10 @@ public final class ApacheServers implements BeforeAllCallback {
     }
 
     public static String namesrv() {
-        return EXTERNAL_NAMESRV != null ? EXTERNAL_NAMESRV : servers.namesrvAddress();
+        if (EXTERNAL_NAMESRV != null) {
+            return EXTERNAL_NAMESRV;
+        }
+        return AGAINST_APOGEE ? apogee.namesrvAddress() : servers.namesrvAddress();
     }
 
     /** A client config on the shared namesrv with its own instance name (so several clients can share a group). */

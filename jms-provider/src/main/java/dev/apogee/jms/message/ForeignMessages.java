@@ -14,7 +14,7 @@ import java.util.Enumeration;
 /**
  * Converts a message of another provider into ours for sending (Jakarta Messaging 3.1 §3.12 "Provider
  * implementations of JMS message interfaces": a provider must be able to send any provider's message). Headers,
- * properties and body are copied; the foreign message is read but not changed, except that a BytesMessage or
+ * properties (except JMSXDeliveryCount and other vendors' {@code JMS_<vendor>_} properties) and body are copied; the foreign message is read but not changed, except that a BytesMessage or
  * StreamMessage is {@code reset()} (read from its start). The caller sets the send-time headers on the foreign
  * message afterwards (§3.4.11).
  */
@@ -31,7 +31,8 @@ public final class ForeignMessages {
         copyHeaders(message, copy);
         for (Enumeration<?> names = message.getPropertyNames(); names.hasMoreElements(); ) {
             String name = (String) names.nextElement();
-            if (!PropertyNames.JMSX_DELIVERY_COUNT.equals(name)) {
+            // JMSXDeliveryCount belongs to the receiver; another vendor's JMS_<vendor>_ properties mean nothing here
+            if (!PropertyNames.JMSX_DELIVERY_COUNT.equals(name) && PropertyNames.isValid(name)) {
                 copy.setObjectProperty(name, message.getObjectProperty(name));
             }
         }

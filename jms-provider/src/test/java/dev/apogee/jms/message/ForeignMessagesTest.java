@@ -2,6 +2,7 @@ package dev.apogee.jms.message;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
@@ -52,6 +53,7 @@ class ForeignMessagesTest {
         f.properties.put("s", "x");
         f.properties.put("d", 2.5d);
         f.properties.put("JMSXDeliveryCount", 4);
+        f.properties.put("JMS_IBM_Format", "MQSTR");
         return f;
     }
 
@@ -77,6 +79,7 @@ class ForeignMessagesTest {
         assertEquals("hello", ((TextMessage) m).getText());
         assertHeadersAndProperties(m);
         assertEquals(0, m.deliveryCount(), "JMSXDeliveryCount is not copied: it is the receiver's");
+        assertFalse(m.propertyExists("JMS_IBM_Format"), "another vendor's provider-specific property is dropped");
         Message received = codec.decode(RocketMqProperties.throughTheWire(
                 codec.encode(ForeignMessage.create(TextMessage.class, f)), 1L, 0), null);
         assertHeadersAndProperties(received);
