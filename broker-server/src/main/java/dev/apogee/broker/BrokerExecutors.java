@@ -25,7 +25,7 @@ final class BrokerExecutors {
                 config.getSendThreadPoolQueueCapacity());
         pull = RemotingExecutors.bounded("apogee-pull", config.getPullMessageThreadPoolNums(),
                 config.getPullThreadPoolQueueCapacity());
-        clientManage = RemotingExecutors.bounded("apogee-client-manage", config.getClientManageThreadPoolNums(),
+        clientManage = RemotingExecutors.bounded("apogee-broker-client-manage", config.getClientManageThreadPoolNums(),
                 50_000);
         consumerManage = RemotingExecutors.bounded("apogee-consumer-manage", 4, 100_000);
         admin = RemotingExecutors.bounded("apogee-admin", config.getAdminBrokerThreadPoolNums(), 10_000);

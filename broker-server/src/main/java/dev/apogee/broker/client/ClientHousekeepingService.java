@@ -16,7 +16,7 @@ import java.util.function.Consumer;
 
 /**
  * Drops clients that went away: at once when their connection closes (channel events, on the server's event
- * thread), and every 10 s on its own thread ({@code apogee-client-housekeeping}) for clients silent longer than the
+ * thread), and every 10 s on its own thread ({@code apogee-broker-client-housekeeping}) for clients silent longer than the
  * expiry (120 s), whose connections it also closes.
  */
 public final class ClientHousekeepingService implements ChannelEventListener {
@@ -26,7 +26,7 @@ public final class ClientHousekeepingService implements ChannelEventListener {
     private final ProducerRegistry producers;
     private final long expiryMillis;
     private final ScheduledExecutorService thread =
-            Executors.newSingleThreadScheduledExecutor(new NamedThreadFactory("apogee-client-housekeeping", true));
+            Executors.newSingleThreadScheduledExecutor(new NamedThreadFactory("apogee-broker-client-housekeeping", true));
     private final List<Consumer<Channel>> channelGoneHooks = new CopyOnWriteArrayList<>();
 
     public ClientHousekeepingService(ConsumerRegistry consumers, ProducerRegistry producers, long expiryMillis) {
