@@ -281,5 +281,6 @@ for k, m, other in busy:
 out.append(f"\nRaw client logs and RESULT lines: `benchmarks/results/{os.path.basename(raw)}/`.")
 open(report, "w").write("\n".join(out) + "\n")
 PY
+gzip -f "$RAW"/client-logs/*.log 2>/dev/null || true
 log "done in $(( $(date +%s) - T_START )) s: $REPORT"
 cat "$REPORT"

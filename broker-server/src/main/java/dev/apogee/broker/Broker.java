@@ -165,6 +165,8 @@ public final class Broker implements AutoCloseable {
                 .fileReservedHours(config.getFileReservedTime())
                 .deleteWhenHour(Integer.parseInt(config.getDeleteWhen().split(";")[0].trim()))
                 .diskMaxUsedRatio(config.getDiskMaxUsedSpaceRatio() / 100.0)
+                // Pre-allocated blocks make each SYNC_FLUSH fsync a data-only flush (no extent metadata to write).
+                .warmMappedFiles(config.isSyncFlush())
                 .build();
     }
 

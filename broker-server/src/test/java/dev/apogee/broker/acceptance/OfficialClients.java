@@ -10,9 +10,13 @@ import org.apache.rocketmq.common.message.MessageExt;
 import org.apache.rocketmq.common.message.MessageQueue;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.awaitility.Awaitility.await;
 
 /**
  * Builders for the official 5.3.3 clients pointed at our servers. Every client gets its own instance name (so its own
@@ -56,6 +60,15 @@ final class OfficialClients {
         return consumer;
     }
 
+    /**
+     * The topic's queues as the name server reports them. A broker announces an auto-created topic to the name
+     * server asynchronously (as the official broker does), so right after the first send the route may not exist yet.
+     */
+    static List<MessageQueue> awaitRoute(DefaultMQProducer producer, String topic) {
+        return await("route of " + topic).atMost(Duration.ofSeconds(15)).ignoreExceptions()
+                .until(() -> producer.fetchPublishMessageQueues(topic), queues -> !queues.isEmpty());
+    }
+
     static String body(MessageExt message) {
         return new String(message.getBody(), StandardCharsets.UTF_8);
     }
@@ -75,7 +88,9 @@ final class OfficialClients {
         reader.start();
         try {
             List<MessageExt> all = new ArrayList<>();
-            for (MessageQueue queue : reader.fetchSubscribeMessageQueues(topic)) {
+            Collection<MessageQueue> queues = await("route of " + topic).atMost(Duration.ofSeconds(15))
+                    .ignoreExceptions().until(() -> reader.fetchSubscribeMessageQueues(topic), q -> !q.isEmpty());
+            for (MessageQueue queue : queues) {
                 long max = reader.maxOffset(queue);
                 long offset = reader.minOffset(queue);
                 while (offset < max) {

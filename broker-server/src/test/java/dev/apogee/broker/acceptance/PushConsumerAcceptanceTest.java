@@ -200,7 +200,7 @@ class PushConsumerAcceptanceTest {
     private static String createTopic(String prefix) throws Exception {
         String topic = OfficialClients.unique(prefix);
         producer.send(new Message(topic, bytes("warmup-create")));
-        List<MessageQueue> queues = producer.fetchPublishMessageQueues(topic);
+        List<MessageQueue> queues = OfficialClients.awaitRoute(producer, topic);
         assertEquals(QUEUES, queues.size());
         for (MessageQueue queue : queues) {
             if (queue.getQueueId() != 0) {

@@ -1,0 +1,348 @@
+package dev.apogee.jms.api;
+
+import dev.apogee.jms.exception.ErrorCode;
+import dev.apogee.jms.exception.JmsExceptions;
+import dev.apogee.jms.message.MessageCodec;
+import dev.apogee.jms.message.ObjectBodyCodec;
+import dev.apogee.jms.provider.Provider;
+import jakarta.jms.Connection;
+import jakarta.jms.ConnectionConsumer;
+import jakarta.jms.ConnectionMetaData;
+import jakarta.jms.Destination;
+import jakarta.jms.ExceptionListener;
+import jakarta.jms.InvalidClientIDException;
+import jakarta.jms.JMSException;
+import jakarta.jms.Queue;
+import jakarta.jms.QueueConnection;
+import jakarta.jms.QueueSession;
+import jakarta.jms.ServerSessionPool;
+import jakarta.jms.Session;
+import jakarta.jms.Topic;
+import jakarta.jms.TopicConnection;
+import jakarta.jms.TopicSession;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * A connection: one {@link Provider} (name-server connection, producer) shared by its sessions. Created stopped;
+ * {@link #start()} lets consumers receive. A client id may be set once, before anything else is done, and is unique
+ * within the JVM.
+ */
+public class ApogeeConnection implements Connection, QueueConnection, TopicConnection {
+    private static final Set<String> CLIENT_IDS_IN_USE = ConcurrentHashMap.newKeySet();
+
+    private final Provider provider;
+    private final MessageCodec codec;
+    private final ObjectBodyCodec objects;
+    private final List<ApogeeSession> sessions = new CopyOnWriteArrayList<>();
+    private final Object startLock = new Object();
+    private final boolean clientIdFromFactory;
+    private volatile String clientID;
+    private volatile boolean actionTaken;
+    private volatile boolean started;
+    private volatile boolean closed;
+    private volatile ExceptionListener exceptionListener;
+
+    ApogeeConnection(Provider provider, ObjectBodyCodec objects, String clientID) throws JMSException {
+        this.provider = provider;
+        this.objects = objects;
+        this.codec = new MessageCodec(objects);
+        if (clientID != null && !clientID.isEmpty()) {
+            reserve(clientID);
+            this.clientID = clientID;
+            this.clientIdFromFactory = true;
+        } else {
+            this.clientIdFromFactory = false;
+        }
+        provider.setListener(this::onFailure);
+    }
+
+    private static void reserve(String id) throws JMSException {
+        if (!CLIENT_IDS_IN_USE.add(id)) {
+            throw new InvalidClientIDException("[" + ErrorCode.ILLEGAL_STATE.code() + "] client id '" + id
+                    + "' is already in use by another connection", ErrorCode.ILLEGAL_STATE.code());
+        }
+    }
+
+    Provider provider() {
+        return provider;
+    }
+
+    MessageCodec codec() {
+        return codec;
+    }
+
+    ObjectBodyCodec objects() {
+        return objects;
+    }
+
+    void checkClosed() throws JMSException {
+        if (closed) {
+            throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "the connection is closed");
+        }
+    }
+
+    private void act() throws JMSException {
+        checkClosed();
+        actionTaken = true;
+    }
+
+    boolean isStarted() {
+        return started;
+    }
+
+    /** Waits until the connection is started (or closed), at most {@code millis}; true when started. */
+    boolean awaitStarted(long millis) throws InterruptedException {
+        synchronized (startLock) {
+            long deadline = System.currentTimeMillis() + millis;
+            while (!started && !closed) {
+                long left = deadline - System.currentTimeMillis();
+                if (left <= 0) {
+                    return false;
+                }
+                startLock.wait(left);
+            }
+            return started;
+        }
+    }
+
+    String clientIdOrNull() {
+        return clientID;
+    }
+
+    void removeSession(ApogeeSession session) {
+        sessions.remove(session);
+    }
+
+    void onAsyncFailure(JMSException failure) {
+        onFailure(failure);
+    }
+
+    private void onFailure(JMSException failure) {
+        ExceptionListener l = exceptionListener;
+        if (l != null) {
+            l.onException(failure);
+        }
+    }
+
+    // ---- Connection ----
+
+    @Override
+    public Session createSession(boolean transacted, int acknowledgeMode) throws JMSException {
+        act();
+        int mode = transacted ? Session.SESSION_TRANSACTED : acknowledgeMode;
+        if (mode != Session.SESSION_TRANSACTED && mode != Session.AUTO_ACKNOWLEDGE
+                && mode != Session.CLIENT_ACKNOWLEDGE && mode != Session.DUPS_OK_ACKNOWLEDGE) {
+            throw JmsExceptions.create(ErrorCode.INTERNAL, "invalid acknowledge mode " + acknowledgeMode);
+        }
+        ApogeeSession session = new ApogeeSession(this, mode);
+        sessions.add(session);
+        return session;
+    }
+
+    @Override
+    public Session createSession(int sessionMode) throws JMSException {
+        return createSession(sessionMode == Session.SESSION_TRANSACTED, sessionMode);
+    }
+
+    @Override
+    public Session createSession() throws JMSException {
+        return createSession(false, Session.AUTO_ACKNOWLEDGE);
+    }
+
+    @Override
+    public QueueSession createQueueSession(boolean transacted, int acknowledgeMode) throws JMSException {
+        return (QueueSession) createSession(transacted, acknowledgeMode);
+    }
+
+    @Override
+    public TopicSession createTopicSession(boolean transacted, int acknowledgeMode) throws JMSException {
+        return (TopicSession) createSession(transacted, acknowledgeMode);
+    }
+
+    @Override
+    public String getClientID() throws JMSException {
+        checkClosed();
+        return clientID;
+    }
+
+    @Override
+    public synchronized void setClientID(String id) throws JMSException {
+        checkClosed();
+        if (clientIdFromFactory || clientID != null) {
+            throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "the client id is already set to '" + clientID + "'");
+        }
+        if (actionTaken) {
+            throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE,
+                    "the client id can only be set before any other action on the connection");
+        }
+        if (id == null || id.isEmpty()) {
+            throw new InvalidClientIDException("[" + ErrorCode.ILLEGAL_STATE.code() + "] empty client id",
+                    ErrorCode.ILLEGAL_STATE.code());
+        }
+        reserve(id);
+        clientID = id;
+        actionTaken = true;
+    }
+
+    @Override
+    public ConnectionMetaData getMetaData() throws JMSException {
+        act();
+        return MetaData.INSTANCE;
+    }
+
+    @Override
+    public ExceptionListener getExceptionListener() throws JMSException {
+        act();
+        return exceptionListener;
+    }
+
+    @Override
+    public void setExceptionListener(ExceptionListener listener) throws JMSException {
+        act();
+        this.exceptionListener = listener;
+    }
+
+    @Override
+    public void start() throws JMSException {
+        act();
+        synchronized (startLock) {
+            started = true;
+            startLock.notifyAll();
+        }
+        for (ApogeeSession session : sessions) {
+            session.onConnectionStarted();
+        }
+    }
+
+    @Override
+    public void stop() throws JMSException {
+        act();
+        synchronized (startLock) {
+            started = false;
+        }
+        for (ApogeeSession session : sessions) {
+            session.awaitDeliveryPause(); // stop returns only after running listeners finished (§6.1.5)
+        }
+    }
+
+    @Override
+    public void close() throws JMSException {
+        if (closed) {
+            return;
+        }
+        JMSException first = null;
+        synchronized (startLock) {
+            started = false;
+        }
+        for (ApogeeSession session : new ArrayList<>(sessions)) {
+            try {
+                session.close();
+            } catch (JMSException e) {
+                first = first == null ? e : first;
+            }
+        }
+        synchronized (startLock) {
+            closed = true;
+            startLock.notifyAll();
+        }
+        provider.close();
+        if (clientID != null) {
+            CLIENT_IDS_IN_USE.remove(clientID);
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+
+    @Override
+    public ConnectionConsumer createConnectionConsumer(Destination destination, String messageSelector,
+            ServerSessionPool sessionPool, int maxMessages) throws JMSException {
+        throw unsupported("connection consumers");
+    }
+
+    @Override
+    public ConnectionConsumer createConnectionConsumer(Queue queue, String messageSelector,
+            ServerSessionPool sessionPool, int maxMessages) throws JMSException {
+        throw unsupported("connection consumers");
+    }
+
+    @Override
+    public ConnectionConsumer createConnectionConsumer(Topic topic, String messageSelector,
+            ServerSessionPool sessionPool, int maxMessages) throws JMSException {
+        throw unsupported("connection consumers");
+    }
+
+    @Override
+    public ConnectionConsumer createSharedConnectionConsumer(Topic topic, String subscriptionName,
+            String messageSelector, ServerSessionPool sessionPool, int maxMessages) throws JMSException {
+        throw unsupported("connection consumers");
+    }
+
+    @Override
+    public ConnectionConsumer createDurableConnectionConsumer(Topic topic, String subscriptionName,
+            String messageSelector, ServerSessionPool sessionPool, int maxMessages) throws JMSException {
+        throw unsupported("connection consumers");
+    }
+
+    @Override
+    public ConnectionConsumer createSharedDurableConnectionConsumer(Topic topic, String subscriptionName,
+            String messageSelector, ServerSessionPool sessionPool, int maxMessages) throws JMSException {
+        throw unsupported("connection consumers");
+    }
+
+    static JMSException unsupported(String what) {
+        return JmsExceptions.create(ErrorCode.INTERNAL, what + " are not supported by Apogee MQ yet");
+    }
+
+    /** Provider metadata. */
+    static final class MetaData implements ConnectionMetaData {
+        static final MetaData INSTANCE = new MetaData();
+
+        @Override
+        public String getJMSVersion() {
+            return "3.1";
+        }
+
+        @Override
+        public int getJMSMajorVersion() {
+            return 3;
+        }
+
+        @Override
+        public int getJMSMinorVersion() {
+            return 1;
+        }
+
+        @Override
+        public String getJMSProviderName() {
+            return "Apogee MQ";
+        }
+
+        @Override
+        public String getProviderVersion() {
+            return "0.1.0";
+        }
+
+        @Override
+        public int getProviderMajorVersion() {
+            return 0;
+        }
+
+        @Override
+        public int getProviderMinorVersion() {
+            return 1;
+        }
+
+        @Override
+        public Enumeration<String> getJMSXPropertyNames() {
+            return Collections.enumeration(List.of("JMSXDeliveryCount", "JMSXGroupID", "JMSXGroupSeq"));
+        }
+    }
+}

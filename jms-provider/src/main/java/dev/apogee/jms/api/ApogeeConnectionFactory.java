@@ -1,0 +1,247 @@
+package dev.apogee.jms.api;
+
+import dev.apogee.jms.exception.ErrorCode;
+import dev.apogee.jms.exception.JmsExceptions;
+import dev.apogee.jms.message.ObjectBodyCodec;
+import dev.apogee.jms.message.TrustedPackages;
+import dev.apogee.jms.provider.NativeProvider;
+import dev.apogee.jms.provider.NativeProviderConfig;
+import dev.apogee.jms.provider.Provider;
+import jakarta.jms.Connection;
+import jakarta.jms.ConnectionFactory;
+import jakarta.jms.JMSContext;
+import jakarta.jms.JMSException;
+import jakarta.jms.JMSRuntimeException;
+import jakarta.jms.QueueConnection;
+import jakarta.jms.QueueConnectionFactory;
+import jakarta.jms.TopicConnection;
+import jakarta.jms.TopicConnectionFactory;
+
+import java.io.Serializable;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Creates connections to Apogee MQ. Configure with setters or a URL:
+ * {@code apogee://host:9876[,host2:9876][?clientID=x&user=u&password=p&sendTimeout=3000&requestTimeout=3000
+ * &topicQueueNums=4&trustedPackages=com.example,org.acme]}. User and password are placeholders (ACL is not wired yet).
+ */
+public class ApogeeConnectionFactory implements ConnectionFactory, QueueConnectionFactory, TopicConnectionFactory,
+        Serializable {
+    private static final long serialVersionUID = 1L;
+
+    private String namesrvAddress = "127.0.0.1:9876";
+    private String clientID;
+    private String user;
+    private String password;
+    private long sendTimeoutMillis = 3_000;
+    private long requestTimeoutMillis = 3_000;
+    private int topicQueueNums = 4;
+    private long rebalanceIntervalMillis = 2_000;
+    private long assignmentWaitMillis = 3_000;
+    private List<String> trustedPackages = new ArrayList<>();
+
+    public ApogeeConnectionFactory() {
+    }
+
+    /** A factory configured from an {@code apogee://} URL. */
+    public ApogeeConnectionFactory(String url) throws JMSException {
+        setUrl(url);
+    }
+
+    public final void setUrl(String url) throws JMSException {
+        String prefix = "apogee://";
+        if (url == null || !url.startsWith(prefix)) {
+            throw JmsExceptions.create(ErrorCode.INVALID_DESTINATION, "not an apogee:// URL: " + url);
+        }
+        String rest = url.substring(prefix.length());
+        int q = rest.indexOf('?');
+        String hosts = q < 0 ? rest : rest.substring(0, q);
+        if (hosts.endsWith("/")) {
+            hosts = hosts.substring(0, hosts.length() - 1);
+        }
+        if (!hosts.isEmpty()) {
+            namesrvAddress = hosts.replace(',', ';');
+        }
+        if (q < 0) {
+            return;
+        }
+        for (String pair : rest.substring(q + 1).split("&")) {
+            if (pair.isEmpty()) {
+                continue;
+            }
+            int eq = pair.indexOf('=');
+            String key = eq < 0 ? pair : pair.substring(0, eq);
+            String value = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+            try {
+                switch (key) {
+                    case "clientID" -> clientID = value;
+                    case "user" -> user = value;
+                    case "password" -> password = value;
+                    case "sendTimeout" -> sendTimeoutMillis = Long.parseLong(value);
+                    case "requestTimeout" -> requestTimeoutMillis = Long.parseLong(value);
+                    case "topicQueueNums" -> topicQueueNums = Integer.parseInt(value);
+                    case "rebalanceInterval" -> rebalanceIntervalMillis = Long.parseLong(value);
+                    case "trustedPackages" -> trustedPackages = new ArrayList<>(List.of(value.split(",")));
+                    default -> throw JmsExceptions.create(ErrorCode.INTERNAL, "unknown URL option '" + key + "'");
+                }
+            } catch (NumberFormatException e) {
+                throw JmsExceptions.create(ErrorCode.INTERNAL, "URL option '" + key + "' is not a number: " + value, e);
+            }
+        }
+    }
+
+    // ---- ConnectionFactory ----
+
+    @Override
+    public Connection createConnection() throws JMSException {
+        return createConnection(user, password);
+    }
+
+    @Override
+    public Connection createConnection(String userName, String pass) throws JMSException {
+        return newConnection();
+    }
+
+    @Override
+    public QueueConnection createQueueConnection() throws JMSException {
+        return newConnection();
+    }
+
+    @Override
+    public QueueConnection createQueueConnection(String userName, String pass) throws JMSException {
+        return newConnection();
+    }
+
+    @Override
+    public TopicConnection createTopicConnection() throws JMSException {
+        return newConnection();
+    }
+
+    @Override
+    public TopicConnection createTopicConnection(String userName, String pass) throws JMSException {
+        return newConnection();
+    }
+
+    private ApogeeConnection newConnection() throws JMSException {
+        Provider provider = new NativeProvider(new NativeProviderConfig(namesrvAddress, sendTimeoutMillis,
+                requestTimeoutMillis, topicQueueNums, rebalanceIntervalMillis, assignmentWaitMillis));
+        Futures.await(provider.connect());
+        ObjectBodyCodec objects = new ObjectBodyCodec(TrustedPackages.withPackages(trustedPackages),
+                Thread.currentThread().getContextClassLoader());
+        try {
+            return new ApogeeConnection(provider, objects, clientID);
+        } catch (JMSException | RuntimeException e) {
+            provider.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public JMSContext createContext() {
+        throw new JMSRuntimeException("JMSContext is not supported yet by Apogee MQ; use createConnection()",
+                ErrorCode.INTERNAL.code());
+    }
+
+    @Override
+    public JMSContext createContext(String userName, String pass) {
+        return createContext();
+    }
+
+    @Override
+    public JMSContext createContext(String userName, String pass, int sessionMode) {
+        return createContext();
+    }
+
+    @Override
+    public JMSContext createContext(int sessionMode) {
+        return createContext();
+    }
+
+    // ---- settings ----
+
+    public String getNamesrvAddress() {
+        return namesrvAddress;
+    }
+
+    /** Name servers, {@code host:port} separated by {@code ;} (or {@code ,}). */
+    public void setNamesrvAddress(String namesrvAddress) {
+        this.namesrvAddress = namesrvAddress.replace(',', ';');
+    }
+
+    public String getClientID() {
+        return clientID;
+    }
+
+    public void setClientID(String clientID) {
+        this.clientID = clientID;
+    }
+
+    public String getUser() {
+        return user;
+    }
+
+    public void setUser(String user) {
+        this.user = user;
+    }
+
+    public String getPassword() {
+        return password;
+    }
+
+    public void setPassword(String password) {
+        this.password = password;
+    }
+
+    public long getSendTimeoutMillis() {
+        return sendTimeoutMillis;
+    }
+
+    public void setSendTimeoutMillis(long sendTimeoutMillis) {
+        this.sendTimeoutMillis = sendTimeoutMillis;
+    }
+
+    public long getRequestTimeoutMillis() {
+        return requestTimeoutMillis;
+    }
+
+    public void setRequestTimeoutMillis(long requestTimeoutMillis) {
+        this.requestTimeoutMillis = requestTimeoutMillis;
+    }
+
+    public int getTopicQueueNums() {
+        return topicQueueNums;
+    }
+
+    public void setTopicQueueNums(int topicQueueNums) {
+        this.topicQueueNums = topicQueueNums;
+    }
+
+    public long getRebalanceIntervalMillis() {
+        return rebalanceIntervalMillis;
+    }
+
+    public void setRebalanceIntervalMillis(long rebalanceIntervalMillis) {
+        this.rebalanceIntervalMillis = rebalanceIntervalMillis;
+    }
+
+    public long getAssignmentWaitMillis() {
+        return assignmentWaitMillis;
+    }
+
+    /** How long creating a consumer waits for the broker to assign it queues (0 = don't wait). */
+    public void setAssignmentWaitMillis(long assignmentWaitMillis) {
+        this.assignmentWaitMillis = assignmentWaitMillis;
+    }
+
+    public List<String> getTrustedPackages() {
+        return List.copyOf(trustedPackages);
+    }
+
+    /** Packages (besides the JDK defaults) whose classes ObjectMessage bodies may contain. */
+    public void setTrustedPackages(List<String> packages) {
+        this.trustedPackages = new ArrayList<>(packages);
+    }
+}

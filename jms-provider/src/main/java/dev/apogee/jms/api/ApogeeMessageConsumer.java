@@ -1,0 +1,264 @@
+package dev.apogee.jms.api;
+
+import dev.apogee.jms.destination.ApogeeDestination;
+import dev.apogee.jms.destination.ApogeeQueue;
+import dev.apogee.jms.destination.ApogeeTopic;
+import dev.apogee.jms.exception.ErrorCode;
+import dev.apogee.jms.exception.JmsExceptions;
+import dev.apogee.jms.message.ApogeeMessage;
+import dev.apogee.jms.message.WireMessage;
+import dev.apogee.jms.provider.ConsumerId;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageListener;
+import jakarta.jms.Queue;
+import jakarta.jms.QueueReceiver;
+import jakarta.jms.Topic;
+import jakarta.jms.TopicSubscriber;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+
+/**
+ * A consumer: pulls through the provider one message at a time, skipping expired messages; messages the session
+ * redelivers locally (recover, rollback, a throwing listener) come first. Synchronous receives and the session's
+ * dispatcher both deliver under the session's delivery lock.
+ */
+public class ApogeeMessageConsumer implements MessageConsumer, QueueReceiver, TopicSubscriber {
+    private static final long SLICE_MILLIS = 100;
+
+    private final ApogeeSession session;
+    private final ApogeeDestination destination;
+    private final String selector;
+    private final ConsumerId id;
+    private final Deque<ApogeeMessage> redeliveries = new ArrayDeque<>();
+    private volatile MessageListener listener;
+    private volatile boolean closed;
+
+    ApogeeMessageConsumer(ApogeeSession session, ApogeeDestination destination, String selector, ConsumerId id) {
+        this.session = session;
+        this.destination = destination;
+        this.selector = selector == null || selector.isBlank() ? null : selector;
+        this.id = id;
+    }
+
+    ConsumerId id() {
+        return id;
+    }
+
+    boolean isClosed() {
+        return closed;
+    }
+
+    MessageListener listener() {
+        return listener;
+    }
+
+    boolean hasLocalRedeliveries() {
+        return !redeliveries.isEmpty();
+    }
+
+    /** Puts messages back in front of the consumer, in their order (delivery lock held). */
+    void pushBack(List<ApogeeMessage> messages) {
+        for (int i = messages.size() - 1; i >= 0; i--) {
+            redeliveries.addFirst(messages.get(i));
+        }
+    }
+
+    private void checkClosed() throws JMSException {
+        if (closed) {
+            throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "the consumer is closed");
+        }
+        session.checkClosed();
+    }
+
+    /** The next deliverable message, waiting up to {@code millis} (delivery lock held). */
+    private ApogeeMessage next(long millis) throws JMSException {
+        ApogeeMessage local = redeliveries.pollFirst();
+        if (local != null) {
+            return local;
+        }
+        long wait = millis;
+        while (true) {
+            WireMessage wire = Futures.await(session.connection().provider().pull(id, wait));
+            if (wire == null) {
+                return null;
+            }
+            ApogeeMessage m = session.connection().codec().decode(wire, destination);
+            long expiration = m.getJMSExpiration();
+            if (expiration != 0 && expiration < System.currentTimeMillis()) {
+                session.onSkipped(this); // expired: never given to the application
+                wait = 0;
+                continue;
+            }
+            return m;
+        }
+    }
+
+    /** One listener delivery attempt by the dispatcher (delivery lock held). */
+    void dispatchOne(long millis) throws JMSException {
+        MessageListener l = listener;
+        if (closed || l == null) {
+            return;
+        }
+        ApogeeMessage m = next(millis);
+        if (m == null) {
+            return;
+        }
+        session.beforeDelivery(m);
+        try {
+            l.onMessage(m);
+        } catch (RuntimeException e) {
+            session.onListenerFailure(this, m, e);
+            return;
+        }
+        if (!closed) {
+            session.afterDelivery(this, m);
+        }
+    }
+
+    /** {@code timeout}: &gt; 0 wait that long, 0 forever, &lt; 0 don't wait. */
+    private ApogeeMessage receiveInternal(long timeout) throws JMSException {
+        checkClosed();
+        if (listener != null) {
+            throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "receive() on a consumer with a MessageListener");
+        }
+        boolean noWait = timeout < 0;
+        long deadline = timeout > 0 ? System.currentTimeMillis() + timeout : noWait ? 0 : Long.MAX_VALUE;
+        while (true) {
+            if (closed || session.isClosed()) {
+                return null;
+            }
+            long left = deadline - System.currentTimeMillis();
+            if (!session.connection().isStarted()) {
+                if (noWait || left <= 0) {
+                    return null;
+                }
+                try {
+                    session.connection().awaitStarted(Math.min(left, SLICE_MILLIS));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return null;
+                }
+                continue;
+            }
+            long slice = noWait ? 0 : Math.max(0, Math.min(left, SLICE_MILLIS));
+            session.deliveryLock().lock();
+            try {
+                if (closed || session.isClosed()) {
+                    return null;
+                }
+                ApogeeMessage m = next(slice);
+                if (m != null) {
+                    session.beforeDelivery(m);
+                    session.afterDelivery(this, m);
+                    return m;
+                }
+            } finally {
+                session.deliveryLock().unlock();
+            }
+            if (noWait || System.currentTimeMillis() >= deadline || Thread.currentThread().isInterrupted()) {
+                return null;
+            }
+        }
+    }
+
+    @Override
+    public String getMessageSelector() throws JMSException {
+        checkClosed();
+        return selector;
+    }
+
+    @Override
+    public MessageListener getMessageListener() throws JMSException {
+        checkClosed();
+        return listener;
+    }
+
+    @Override
+    public void setMessageListener(MessageListener listener) throws JMSException {
+        checkClosed();
+        this.listener = listener;
+        session.listenerChanged();
+    }
+
+    @Override
+    public Message receive() throws JMSException {
+        return receiveInternal(0);
+    }
+
+    @Override
+    public Message receive(long timeout) throws JMSException {
+        return receiveInternal(timeout <= 0 ? 0 : timeout);
+    }
+
+    @Override
+    public Message receiveNoWait() throws JMSException {
+        return receiveInternal(-1);
+    }
+
+    /** Receives and returns the body (JMSConsumer-style helper, Jakarta Messaging 3.1 §8.7). */
+    public <T> T receiveBody(Class<T> c, long timeout) throws JMSException {
+        checkClosed();
+        session.deliveryLock().lock();
+        try {
+            Message m = receiveInternal(timeout);
+            if (m == null) {
+                return null;
+            }
+            return m.getBody(c);
+        } finally {
+            session.deliveryLock().unlock();
+        }
+    }
+
+    @Override
+    public void close() throws JMSException {
+        if (closed) {
+            return;
+        }
+        session.deliveryLock().lock(); // waits for a running onMessage (unless called from it)
+        try {
+            closeInternal();
+        } finally {
+            session.deliveryLock().unlock();
+        }
+        session.removeConsumer(this);
+    }
+
+    void closeInternal() throws JMSException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        listener = null;
+        redeliveries.clear();
+        Futures.await(session.connection().provider().closeConsumer(id));
+    }
+
+    @Override
+    public Queue getQueue() throws JMSException {
+        checkClosed();
+        if (destination instanceof ApogeeQueue q) {
+            return q;
+        }
+        throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "not a queue receiver");
+    }
+
+    @Override
+    public Topic getTopic() throws JMSException {
+        checkClosed();
+        if (destination instanceof ApogeeTopic t) {
+            return t;
+        }
+        throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "not a topic subscriber");
+    }
+
+    @Override
+    public boolean getNoLocal() throws JMSException {
+        checkClosed();
+        return false;
+    }
+}

@@ -1,0 +1,396 @@
+package dev.apogee.jms.provider;
+
+import dev.apogee.client.ClientConfig;
+import dev.apogee.client.ClientInstance;
+import dev.apogee.client.MQClientException;
+import dev.apogee.client.admin.AdminClient;
+import dev.apogee.client.consumer.PullConsumer;
+import dev.apogee.client.consumer.PullConsumerConfig;
+import dev.apogee.client.message.Message;
+import dev.apogee.client.message.MessageConst;
+import dev.apogee.client.message.MessageExt;
+import dev.apogee.client.message.UniqueKeyGenerator;
+import dev.apogee.client.producer.Producer;
+import dev.apogee.client.producer.ProducerConfig;
+import dev.apogee.client.route.TopicRouteInfo;
+import dev.apogee.jms.exception.ErrorCode;
+import dev.apogee.jms.exception.JmsExceptions;
+import dev.apogee.jms.message.WireMessage;
+import dev.apogee.remoting.protocol.RemotingCommand;
+import dev.apogee.remoting.protocol.RequestCode;
+import dev.apogee.remoting.protocol.body.ConsumeFromWhere;
+import dev.apogee.remoting.protocol.body.ExpressionType;
+import dev.apogee.remoting.selector.Selector;
+import dev.apogee.remoting.selector.SelectorSyntaxException;
+import dev.apogee.remoting.selector.TagSelectorAnalysis;
+import jakarta.jms.JMSException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The {@link Provider} over the native client: one {@link Producer} and one {@link AdminClient} per connection (on a
+ * client instance of their own), and one {@link PullConsumer} per JMS consumer, each on its own client instance so
+ * that consumers of one group (a queue's) are distinct group members the broker's rebalance splits the queues
+ * between. Consumers pull one message at a time with manual commit, so a commit ({@link #acknowledge}) covers exactly
+ * the messages handed out. Every native exception is translated here, once ({@link #translate}).
+ *
+ * <p>Most operations complete their future on the calling thread; asynchronous sends complete on the client's
+ * callback threads.
+ */
+public final class NativeProvider implements Provider {
+    private static final Logger LOG = LoggerFactory.getLogger(NativeProvider.class);
+    private static final AtomicLong IDS = new AtomicLong();
+
+    private final NativeProviderConfig config;
+    private final String instancePrefix = "jms-" + UUID.randomUUID().toString().substring(0, 8);
+    private final Map<Long, NativeConsumer> consumers = new ConcurrentHashMap<>();
+    private final Set<String> knownTopics = ConcurrentHashMap.newKeySet();
+    private volatile ProviderListener listener;
+    private ClientInstance instance;
+    private AdminClient admin;
+    private Producer producer;
+
+    private static final class NativeConsumer {
+        final ConsumerSpec spec;
+        final PullConsumer consumer;
+        final Deque<MessageExt> pending = new ArrayDeque<>();
+
+        NativeConsumer(ConsumerSpec spec, PullConsumer consumer) {
+            this.spec = spec;
+            this.consumer = consumer;
+        }
+    }
+
+    public NativeProvider(NativeProviderConfig config) {
+        this.config = config;
+    }
+
+    private ClientConfig clientConfig(String instanceName) {
+        return new ClientConfig().setNamesrvAddress(config.namesrvAddress()).setInstanceName(instanceName)
+                .setRpcTimeoutMillis(config.requestTimeoutMillis())
+                .setRebalanceIntervalMillis(config.rebalanceIntervalMillis());
+    }
+
+    @Override
+    public synchronized CompletableFuture<Void> connect() {
+        try {
+            ClientConfig base = clientConfig(instancePrefix);
+            admin = new AdminClient(base);
+            admin.start();
+            admin.clusterInfo(); // fails fast when no name server answers
+            instance = ClientInstance.acquire(base);
+            producer = new Producer(new ProducerConfig("JMS_PRODUCER_" + instancePrefix).setClientConfig(base)
+                    .setSendTimeoutMillis(config.sendTimeoutMillis())
+                    .setDefaultTopicQueueNums(config.topicQueueNums()));
+            producer.start();
+            return done();
+        } catch (Throwable t) {
+            close();
+            return failed(t);
+        }
+    }
+
+    @Override
+    public synchronized CompletableFuture<Void> close() {
+        for (NativeConsumer c : new ArrayList<>(consumers.values())) {
+            c.consumer.shutdown();
+        }
+        consumers.clear();
+        if (producer != null) {
+            producer.shutdown();
+            producer = null;
+        }
+        if (admin != null) {
+            admin.shutdown();
+            admin = null;
+        }
+        if (instance != null) {
+            instance.release();
+            instance = null;
+        }
+        return done();
+    }
+
+    @Override
+    public void setListener(ProviderListener listener) {
+        this.listener = listener;
+    }
+
+    @Override
+    public CompletableFuture<Void> ensureTopic(String topic) {
+        if (knownTopics.contains(topic)) {
+            return done();
+        }
+        try {
+            AdminClient a = admin();
+            TopicRouteInfo route = a.route(topic);
+            if (route == null || route.subscribeQueues().isEmpty()) {
+                a.createTopic(topic, config.topicQueueNums());
+                long deadline = System.currentTimeMillis() + Math.max(5_000, config.requestTimeoutMillis());
+                while ((route = a.route(topic)) == null || route.subscribeQueues().isEmpty()) {
+                    if (System.currentTimeMillis() > deadline) {
+                        throw JmsExceptions.create(ErrorCode.TOPIC_NOT_FOUND, "topic " + topic
+                                + " was created but its route did not reach the name servers in time");
+                    }
+                    Thread.sleep(50);
+                }
+            }
+            knownTopics.add(topic);
+            return done();
+        } catch (Throwable t) {
+            return failed(t);
+        }
+    }
+
+    @Override
+    public CompletableFuture<Void> deleteTopic(String topic) {
+        try {
+            admin().deleteTopic(topic);
+            knownTopics.remove(topic);
+            return done();
+        } catch (Throwable t) {
+            return failed(t);
+        }
+    }
+
+    @Override
+    public String newMessageId() {
+        return UniqueKeyGenerator.next();
+    }
+
+    @Override
+    public CompletableFuture<Void> send(WireMessage wire, SendMode mode, long deliveryTime) {
+        try {
+            ensureTopic(wire.topic()).join();
+            Message message = new Message(wire.topic(), wire.tags(), wire.keys(), wire.body());
+            wire.properties().forEach(message::putProperty);
+            if (deliveryTime > System.currentTimeMillis()) {
+                message.setDeliverTimeMs(deliveryTime);
+            }
+            Producer p = producer();
+            switch (mode) {
+                case SYNC -> p.send(message);
+                case ONEWAY -> p.sendOneway(message);
+                default -> {
+                    CompletableFuture<Void> result = new CompletableFuture<>();
+                    p.sendAsync(message).whenComplete((r, e) -> {
+                        if (e != null) {
+                            result.completeExceptionally(translate(e));
+                        } else {
+                            result.complete(null);
+                        }
+                    });
+                    return result;
+                }
+            }
+            return done();
+        } catch (Throwable t) {
+            return failed(t);
+        }
+    }
+
+    /** The native subscription (type, expression) for a JMS selector; InvalidSelectorException when invalid. */
+    static String[] subscription(String selector) throws JMSException {
+        Selector compiled;
+        try {
+            compiled = Selector.compile(selector);
+        } catch (SelectorSyntaxException e) {
+            throw JmsExceptions.create(ErrorCode.INVALID_SELECTOR, "invalid message selector '" + selector + "': "
+                    + e.getMessage(), e);
+        }
+        if (compiled.selectsAll()) {
+            return new String[] {ExpressionType.TAG, "*"};
+        }
+        return TagSelectorAnalysis.tagExpression(compiled)
+                .map(tags -> new String[] {ExpressionType.TAG, tags})
+                .orElseGet(() -> new String[] {ExpressionType.SQL92, selector});
+    }
+
+    @Override
+    public CompletableFuture<ConsumerId> createConsumer(ConsumerSpec spec) {
+        PullConsumer consumer = null;
+        try {
+            String[] subscription = subscription(spec.selector());
+            ensureTopic(spec.topic()).join();
+            long id = IDS.incrementAndGet();
+            PullConsumerConfig pc = new PullConsumerConfig(spec.group())
+                    .setClientConfig(clientConfig(instancePrefix + "-c" + id))
+                    .setAutoCommit(false)
+                    .setPullBatchSize(1)
+                    .setMaxPollRecords(1)
+                    .setPullTimeoutMillis(Math.max(config.requestTimeoutMillis(), 30_000))
+                    .setConsumeFromWhere(spec.fromLast() ? ConsumeFromWhere.CONSUME_FROM_LAST_OFFSET
+                            : ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);
+            consumer = new PullConsumer(pc);
+            consumer.subscribe(spec.topic(), subscription[1], subscription[0]);
+            consumer.start();
+            long deadline = System.currentTimeMillis() + config.assignmentWaitMillis();
+            while (consumer.assignment().isEmpty() && System.currentTimeMillis() < deadline) {
+                Thread.sleep(20);
+            }
+            consumers.put(id, new NativeConsumer(spec, consumer));
+            return CompletableFuture.completedFuture(new ConsumerId(id, spec.group()));
+        } catch (Throwable t) {
+            if (consumer != null) {
+                consumer.shutdown();
+            }
+            return failed(t);
+        }
+    }
+
+    @Override
+    public CompletableFuture<WireMessage> pull(ConsumerId id, long timeoutMillis) {
+        NativeConsumer c = consumers.get(id.value());
+        if (c == null) {
+            return failed(JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "the consumer is closed"));
+        }
+        try {
+            synchronized (c) {
+                if (c.pending.isEmpty()) {
+                    c.pending.addAll(c.consumer.poll(Math.max(0, timeoutMillis)));
+                }
+                MessageExt next = c.pending.poll();
+                return CompletableFuture.completedFuture(next == null ? null : toWire(next));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return CompletableFuture.completedFuture(null);
+        } catch (Throwable t) {
+            return failed(t);
+        }
+    }
+
+    static WireMessage toWire(MessageExt m) {
+        Map<String, String> props = new HashMap<>(m.getProperties());
+        String tags = props.remove(MessageConst.TAGS);
+        String keys = props.remove(MessageConst.KEYS);
+        props.values().removeIf(v -> v == null || v.isEmpty());
+        byte[] body = m.getBody() == null ? new byte[0] : m.getBody();
+        return new WireMessage(m.getTopic(), tags, keys, body, props, m.getBornTimestamp(), m.getReconsumeTimes());
+    }
+
+    @Override
+    public CompletableFuture<Void> acknowledge(ConsumerId id) {
+        NativeConsumer c = consumers.get(id.value());
+        if (c == null) {
+            return done();
+        }
+        try {
+            synchronized (c) {
+                if (c.pending.isEmpty()) { // a commit would pass messages not handed out yet
+                    c.consumer.commitSync();
+                }
+            }
+            return done();
+        } catch (Throwable t) {
+            return failed(t);
+        }
+    }
+
+    @Override
+    public CompletableFuture<Void> closeConsumer(ConsumerId id) {
+        NativeConsumer c = consumers.remove(id.value());
+        if (c == null) {
+            return done();
+        }
+        synchronized (c) {
+            c.consumer.shutdown();
+        }
+        if (c.spec.removeOnClose()) {
+            return deleteGroup(c.spec.group(), c.spec.topic()).exceptionally(e -> {
+                LOG.warn("could not delete the private group {}: {}", c.spec.group(), e.getMessage());
+                return null;
+            });
+        }
+        return done();
+    }
+
+    @Override
+    public CompletableFuture<Void> deleteGroup(String group, String topic) {
+        try {
+            ClientInstance shared = instance;
+            if (shared == null) {
+                throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "the provider is closed");
+            }
+            TopicRouteInfo route = admin().route(topic);
+            Set<String> masters = new HashSet<>();
+            if (route != null) {
+                route.brokers().keySet().forEach(name -> {
+                    String address = route.masterAddress(name);
+                    if (address != null) {
+                        masters.add(address);
+                    }
+                });
+            }
+            for (String master : masters) {
+                RemotingCommand request = RemotingCommand.createRequest(RequestCode.DELETE_SUBSCRIPTIONGROUP);
+                request.putExtField("groupName", group);
+                request.putExtField("cleanOffset", "true");
+                shared.rpc().callOk(master, request, config.requestTimeoutMillis());
+            }
+            return done();
+        } catch (Throwable t) {
+            return failed(t);
+        }
+    }
+
+    private synchronized AdminClient admin() throws JMSException {
+        if (admin == null) {
+            throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "the provider is closed");
+        }
+        return admin;
+    }
+
+    private synchronized Producer producer() throws JMSException {
+        if (producer == null) {
+            throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "the provider is closed");
+        }
+        return producer;
+    }
+
+    /** The one translation of native failures into JMSExceptions. */
+    public static JMSException translate(Throwable failure) {
+        Throwable t = failure;
+        while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null) {
+            t = t.getCause();
+        }
+        if (t instanceof JMSException jms) {
+            return jms;
+        }
+        if (t instanceof MQClientException e) {
+            return JmsExceptions.create(JmsExceptions.forResponseCode(e.responseCode()), "native client error "
+                    + e.responseCode() + ": " + e.getMessage(), e);
+        }
+        if (t instanceof InterruptedException) {
+            Thread.currentThread().interrupt();
+            return JmsExceptions.create(ErrorCode.INTERNAL, "interrupted", t);
+        }
+        if (t instanceof IllegalArgumentException) {
+            return JmsExceptions.create(ErrorCode.MESSAGE_REJECTED, String.valueOf(t.getMessage()), t);
+        }
+        return JmsExceptions.translate(t);
+    }
+
+    private static CompletableFuture<Void> done() {
+        return CompletableFuture.completedFuture(null);
+    }
+
+    private static <T> CompletableFuture<T> failed(Throwable t) {
+        return CompletableFuture.failedFuture(translate(t));
+    }
+}

@@ -1,0 +1,62 @@
+package dev.apogee.jms.provider;
+
+import dev.apogee.jms.message.WireMessage;
+
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The one boundary between the JMS API layer ({@code dev.apogee.jms.api}) and a transport. Every operation is
+ * asynchronous; failures complete the future exceptionally with a {@link jakarta.jms.JMSException} already
+ * translated (with an {@link dev.apogee.jms.exception.ErrorCode}), so the API layer never sees a transport exception.
+ * The only implementation is {@link NativeProvider} (the native {@code dev.apogee.client}).
+ *
+ * <p>Consumers are identified by the {@link ConsumerId} returned from {@link #createConsumer}; {@link #pull} hands out
+ * messages one at a time, and {@link #acknowledge} makes everything pulled so far by that consumer consumed (the
+ * group's offsets advance), so un-acknowledged messages come back to the group after a close or crash.
+ */
+public interface Provider {
+
+    /** Connects (name servers reachable, producer started). */
+    CompletableFuture<Void> connect();
+
+    /** Releases everything; consumers still open are closed without acknowledging. */
+    CompletableFuture<Void> close();
+
+    /** Registers a listener for asynchronous failures (lost connection). */
+    void setListener(ProviderListener listener);
+
+    /** Makes sure the RocketMQ topic exists (created with the configured queue count when missing). */
+    CompletableFuture<Void> ensureTopic(String topic);
+
+    /** Deletes a topic (temporary destinations). */
+    CompletableFuture<Void> deleteTopic(String topic);
+
+    /** A new message id (without the {@code ID:} prefix), unique across processes. */
+    String newMessageId();
+
+    /**
+     * Sends a message. The future completes when the broker has stored it for {@link SendMode#SYNC}, when the broker
+     * answered for {@link SendMode#ASYNC}, and as soon as it is written for {@link SendMode#ONEWAY}.
+     *
+     * @param deliveryTime absolute delivery time (epoch ms) of a delayed message, or 0
+     */
+    CompletableFuture<Void> send(WireMessage message, SendMode mode, long deliveryTime);
+
+    /** Starts a consumer; fails with {@code InvalidSelectorException} for an invalid selector. */
+    CompletableFuture<ConsumerId> createConsumer(ConsumerSpec spec);
+
+    /**
+     * The next message of the consumer, waiting up to {@code timeoutMillis} (0 = don't wait); completes with null
+     * when none arrived.
+     */
+    CompletableFuture<WireMessage> pull(ConsumerId consumer, long timeoutMillis);
+
+    /** Commits (and waits for the broker to store) the position after every message pulled so far. */
+    CompletableFuture<Void> acknowledge(ConsumerId consumer);
+
+    /** Stops the consumer; a {@link ConsumerSpec#removeOnClose()} group is deleted with its offsets. */
+    CompletableFuture<Void> closeConsumer(ConsumerId consumer);
+
+    /** Deletes a (durable subscription's) consumer group and its offsets on every broker serving {@code topic}. */
+    CompletableFuture<Void> deleteGroup(String group, String topic);
+}
