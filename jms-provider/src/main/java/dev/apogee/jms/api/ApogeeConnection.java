@@ -1,5 +1,8 @@
 package dev.apogee.jms.api;
 
+import dev.apogee.jms.destination.ApogeeDestination;
+import dev.apogee.jms.destination.ApogeeTemporaryQueue;
+import dev.apogee.jms.destination.ApogeeTemporaryTopic;
 import dev.apogee.jms.exception.ErrorCode;
 import dev.apogee.jms.exception.JmsExceptions;
 import dev.apogee.jms.message.MessageCodec;
@@ -26,6 +29,7 @@ import java.util.Collections;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -41,6 +45,8 @@ public class ApogeeConnection implements Connection, QueueConnection, TopicConne
     private final MessageCodec codec;
     private final ObjectBodyCodec objects;
     private final List<ApogeeSession> sessions = new CopyOnWriteArrayList<>();
+    private final Set<String> activeDurableGroups = ConcurrentHashMap.newKeySet();
+    private final Set<ApogeeDestination> temporaries = ConcurrentHashMap.newKeySet();
     private final Object startLock = new Object();
     private final boolean clientIdFromFactory;
     private volatile String clientID;
@@ -114,6 +120,47 @@ public class ApogeeConnection implements Connection, QueueConnection, TopicConne
 
     String clientIdOrNull() {
         return clientID;
+    }
+
+    /** Marks an unshared durable subscription's group active; false when another consumer already has it. */
+    boolean activateDurable(String group) {
+        return activeDurableGroups.add(group);
+    }
+
+    void deactivateDurable(String group) {
+        activeDurableGroups.remove(group);
+    }
+
+    boolean isDurableActive(String group) {
+        return activeDurableGroups.contains(group);
+    }
+
+    /** Creates a temporary queue or topic owned by this connection (deleted at close at the latest). */
+    ApogeeDestination createTemporary(boolean queue) throws JMSException {
+        checkClosed();
+        String name = (queue ? "TMPQ_" : "TMPT_") + UUID.randomUUID().toString().replace("-", "");
+        Futures.await(provider.ensureTopic(name));
+        ApogeeDestination d = queue ? new ApogeeTemporaryQueue(name).bindDeleter(this::deleteTemporary)
+                : new ApogeeTemporaryTopic(name).bindDeleter(this::deleteTemporary);
+        temporaries.add(d);
+        return d;
+    }
+
+    boolean ownsTemporary(ApogeeDestination d) {
+        return temporaries.contains(d);
+    }
+
+    private void deleteTemporary(ApogeeDestination d) throws JMSException {
+        checkClosed();
+        for (ApogeeSession session : sessions) {
+            if (session.hasConsumerOn(d)) {
+                throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "temporary destination " + d.toUri()
+                        + " still has consumers");
+            }
+        }
+        if (temporaries.remove(d)) {
+            Futures.await(provider.deleteTopic(d.name()));
+        }
     }
 
     void removeSession(ApogeeSession session) {
@@ -252,6 +299,14 @@ public class ApogeeConnection implements Connection, QueueConnection, TopicConne
             closed = true;
             startLock.notifyAll();
         }
+        for (ApogeeDestination d : temporaries) {
+            try {
+                Futures.await(provider.deleteTopic(d.name()));
+            } catch (JMSException e) {
+                first = first == null ? e : first;
+            }
+        }
+        temporaries.clear();
         provider.close();
         if (clientID != null) {
             CLIENT_IDS_IN_USE.remove(clientID);

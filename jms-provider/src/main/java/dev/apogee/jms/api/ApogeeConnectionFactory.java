@@ -11,7 +11,6 @@ import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSContext;
 import jakarta.jms.JMSException;
-import jakarta.jms.JMSRuntimeException;
 import jakarta.jms.QueueConnection;
 import jakarta.jms.QueueConnectionFactory;
 import jakarta.jms.TopicConnection;
@@ -141,23 +140,32 @@ public class ApogeeConnectionFactory implements ConnectionFactory, QueueConnecti
 
     @Override
     public JMSContext createContext() {
-        throw new JMSRuntimeException("JMSContext is not supported yet by Apogee MQ; use createConnection()",
-                ErrorCode.INTERNAL.code());
+        return createContext(user, password, JMSContext.AUTO_ACKNOWLEDGE);
     }
 
     @Override
     public JMSContext createContext(String userName, String pass) {
-        return createContext();
+        return createContext(userName, pass, JMSContext.AUTO_ACKNOWLEDGE);
     }
 
     @Override
     public JMSContext createContext(String userName, String pass, int sessionMode) {
-        return createContext();
+        try {
+            ApogeeConnection connection = newConnection();
+            try {
+                return new ApogeeJMSContext(connection, sessionMode);
+            } catch (RuntimeException e) {
+                connection.close();
+                throw e;
+            }
+        } catch (JMSException e) {
+            throw RuntimeExceptions.wrap(e);
+        }
     }
 
     @Override
     public JMSContext createContext(int sessionMode) {
-        return createContext();
+        return createContext(user, password, sessionMode);
     }
 
     // ---- settings ----

@@ -33,15 +33,22 @@ public class ApogeeMessageConsumer implements MessageConsumer, QueueReceiver, To
     private final ApogeeDestination destination;
     private final String selector;
     private final ConsumerId id;
+    private final String durableGroup;
     private final Deque<ApogeeMessage> redeliveries = new ArrayDeque<>();
     private volatile MessageListener listener;
     private volatile boolean closed;
 
-    ApogeeMessageConsumer(ApogeeSession session, ApogeeDestination destination, String selector, ConsumerId id) {
+    ApogeeMessageConsumer(ApogeeSession session, ApogeeDestination destination, String selector, ConsumerId id,
+            String durableGroup) {
+        this.durableGroup = durableGroup;
         this.session = session;
         this.destination = destination;
         this.selector = selector == null || selector.isBlank() ? null : selector;
         this.id = id;
+    }
+
+    ApogeeDestination destination() {
+        return destination;
     }
 
     ConsumerId id() {
@@ -199,19 +206,13 @@ public class ApogeeMessageConsumer implements MessageConsumer, QueueReceiver, To
         return receiveInternal(-1);
     }
 
-    /** Receives and returns the body (JMSConsumer-style helper, Jakarta Messaging 3.1 §8.7). */
+    /**
+     * Receives and returns the body (JMSConsumer helper, §8.7); {@code timeout} &gt; 0 waits that long, 0 forever,
+     * &lt; 0 not at all.
+     */
     public <T> T receiveBody(Class<T> c, long timeout) throws JMSException {
-        checkClosed();
-        session.deliveryLock().lock();
-        try {
-            Message m = receiveInternal(timeout);
-            if (m == null) {
-                return null;
-            }
-            return m.getBody(c);
-        } finally {
-            session.deliveryLock().unlock();
-        }
+        Message m = receiveInternal(timeout);
+        return m == null ? null : m.getBody(c);
     }
 
     @Override
@@ -235,7 +236,13 @@ public class ApogeeMessageConsumer implements MessageConsumer, QueueReceiver, To
         closed = true;
         listener = null;
         redeliveries.clear();
-        Futures.await(session.connection().provider().closeConsumer(id));
+        try {
+            Futures.await(session.connection().provider().closeConsumer(id));
+        } finally {
+            if (durableGroup != null) {
+                session.connection().deactivateDurable(durableGroup);
+            }
+        }
     }
 
     @Override

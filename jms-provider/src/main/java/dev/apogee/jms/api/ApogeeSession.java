@@ -176,6 +176,11 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
         }
     }
 
+    /** JMSContext.acknowledge(): acknowledges everything delivered so far (CLIENT_ACKNOWLEDGE only). */
+    void acknowledgeFromContext() throws JMSException {
+        acknowledgeFromMessage();
+    }
+
     private void acknowledgeFromMessage() throws JMSException {
         checkClosed();
         if (mode != CLIENT_ACKNOWLEDGE) {
@@ -556,6 +561,10 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
             throws JMSException {
         checkClosed();
         ApogeeDestination d = destinationOf(destination);
+        if ((d instanceof TemporaryQueue || d instanceof TemporaryTopic) && !connection.ownsTemporary(d)) {
+            throw JmsExceptions.create(ErrorCode.INVALID_DESTINATION, "temporary destination " + d.toUri()
+                    + " belongs to another connection (or was deleted)");
+        }
         ConsumerSpec spec;
         if (d instanceof ApogeeQueue) {
             spec = new ConsumerSpec(d.name(), "JMSQ_" + d.name(), messageSelector, false, false);
@@ -567,8 +576,25 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
     }
 
     private ApogeeMessageConsumer openConsumer(ApogeeDestination d, ConsumerSpec spec) throws JMSException {
-        ApogeeMessageConsumer consumer = new ApogeeMessageConsumer(this, d, spec.selector(),
-                Futures.await(connection.provider().createConsumer(spec)));
+        return openConsumer(d, spec, null);
+    }
+
+    private ApogeeMessageConsumer openConsumer(ApogeeDestination d, ConsumerSpec spec, String durableGroup)
+            throws JMSException {
+        if (durableGroup != null && !connection.activateDurable(durableGroup)) {
+            throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "the durable subscription " + durableGroup
+                    + " already has an active consumer");
+        }
+        ApogeeMessageConsumer consumer;
+        try {
+            consumer = new ApogeeMessageConsumer(this, d, spec.selector(),
+                    Futures.await(connection.provider().createConsumer(spec)), durableGroup);
+        } catch (JMSException | RuntimeException e) {
+            if (durableGroup != null) {
+                connection.deactivateDurable(durableGroup);
+            }
+            throw e;
+        }
         consumers.add(consumer);
         if (closed) {
             consumer.closeInternal();
@@ -625,7 +651,8 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
             throws JMSException {
         checkClosed();
         ApogeeTopic t = topicOf(topic);
-        return openConsumer(t, new ConsumerSpec(t.name(), durableGroup(name), messageSelector, true, false));
+        String group = durableGroup(name);
+        return openConsumer(t, new ConsumerSpec(t.name(), group, messageSelector, true, false), group);
     }
 
     private String durableGroup(String name) throws JMSException {
@@ -669,7 +696,21 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
     @Override
     public void unsubscribe(String name) throws JMSException {
         checkClosed();
-        throw ApogeeConnection.unsupported("unsubscribe (durable subscription removal)");
+        List<String> groups = new ArrayList<>();
+        if (connection.clientIdOrNull() != null) {
+            groups.add(durableGroup(name));
+        }
+        String owner = connection.clientIdOrNull() == null ? "" : connection.clientIdOrNull() + "_";
+        groups.add(groupName("JMSSD_" + owner + name));
+        for (String group : groups) {
+            if (connection.isDurableActive(group)) {
+                throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "the durable subscription '" + name
+                        + "' has an active consumer");
+            }
+        }
+        for (String group : groups) {
+            Futures.await(connection.provider().deleteGroup(group));
+        }
     }
 
     @Override
@@ -719,11 +760,22 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
 
     @Override
     public TemporaryQueue createTemporaryQueue() throws JMSException {
-        throw ApogeeConnection.unsupported("temporary queues");
+        checkClosed();
+        return (TemporaryQueue) connection.createTemporary(true);
     }
 
     @Override
     public TemporaryTopic createTemporaryTopic() throws JMSException {
-        throw ApogeeConnection.unsupported("temporary topics");
+        checkClosed();
+        return (TemporaryTopic) connection.createTemporary(false);
+    }
+
+    boolean hasConsumerOn(ApogeeDestination d) {
+        for (ApogeeMessageConsumer c : consumers) {
+            if (!c.isClosed() && d.equals(c.destination())) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -18,6 +18,7 @@ import dev.apogee.jms.exception.JmsExceptions;
 import dev.apogee.jms.message.WireMessage;
 import dev.apogee.remoting.protocol.RemotingCommand;
 import dev.apogee.remoting.protocol.RequestCode;
+import dev.apogee.remoting.protocol.body.BrokerData;
 import dev.apogee.remoting.protocol.body.ConsumeFromWhere;
 import dev.apogee.remoting.protocol.body.ExpressionType;
 import dev.apogee.remoting.selector.Selector;
@@ -140,8 +141,20 @@ public final class NativeProvider implements Provider {
             AdminClient a = admin();
             TopicRouteInfo route = a.route(topic);
             if (route == null || route.subscribeQueues().isEmpty()) {
-                a.createTopic(topic, config.topicQueueNums());
                 long deadline = System.currentTimeMillis() + Math.max(5_000, config.requestTimeoutMillis());
+                while (true) {
+                    try {
+                        a.createTopic(topic, config.topicQueueNums());
+                        break;
+                    } catch (MQClientException e) {
+                        // a broker that just started may not have registered with the name servers yet
+                        if (e.responseCode() != MQClientException.BROKER_NOT_EXIST_EXCEPTION
+                                || System.currentTimeMillis() > deadline) {
+                            throw e;
+                        }
+                        Thread.sleep(100);
+                    }
+                }
                 while ((route = a.route(topic)) == null || route.subscribeQueues().isEmpty()) {
                     if (System.currentTimeMillis() > deadline) {
                         throw JmsExceptions.create(ErrorCode.TOPIC_NOT_FOUND, "topic " + topic
@@ -236,12 +249,25 @@ public final class NativeProvider implements Provider {
                     .setPullTimeoutMillis(Math.max(config.requestTimeoutMillis(), 30_000))
                     .setConsumeFromWhere(spec.fromLast() ? ConsumeFromWhere.CONSUME_FROM_LAST_OFFSET
                             : ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);
+            // the broker starts a new group at offset 0 on young queues; a topic subscription must start at the end
+            boolean startAtEnd = spec.fromLast() && (spec.removeOnClose()
+                    || !admin().consumerGroups(spec.topic()).contains(spec.group()));
             consumer = new PullConsumer(pc);
             consumer.subscribe(spec.topic(), subscription[1], subscription[0]);
             consumer.start();
             long deadline = System.currentTimeMillis() + config.assignmentWaitMillis();
-            while (consumer.assignment().isEmpty() && System.currentTimeMillis() < deadline) {
+            // a new topic subscription's group has this one member: wait for all queues, so all start at the end
+            int wanted = startAtEnd ? consumer.fetchMessageQueues(spec.topic()).size() : 1;
+            while (consumer.assignment().size() < wanted && System.currentTimeMillis() < deadline) {
                 Thread.sleep(20);
+            }
+            if (startAtEnd) {
+                for (var queue : consumer.assignment()) {
+                    consumer.seekToEnd(queue);
+                }
+                if (!spec.removeOnClose()) {
+                    consumer.commitSync(); // a durable/shared subscription exists from now on
+                }
             }
             consumers.put(id, new NativeConsumer(spec, consumer));
             return CompletableFuture.completedFuture(new ConsumerId(id, spec.group()));
@@ -312,7 +338,7 @@ public final class NativeProvider implements Provider {
             c.consumer.shutdown();
         }
         if (c.spec.removeOnClose()) {
-            return deleteGroup(c.spec.group(), c.spec.topic()).exceptionally(e -> {
+            return deleteGroup(c.spec.group()).exceptionally(e -> {
                 LOG.warn("could not delete the private group {}: {}", c.spec.group(), e.getMessage());
                 return null;
             });
@@ -321,21 +347,17 @@ public final class NativeProvider implements Provider {
     }
 
     @Override
-    public CompletableFuture<Void> deleteGroup(String group, String topic) {
+    public CompletableFuture<Void> deleteGroup(String group) {
         try {
             ClientInstance shared = instance;
             if (shared == null) {
                 throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "the provider is closed");
             }
-            TopicRouteInfo route = admin().route(topic);
             Set<String> masters = new HashSet<>();
-            if (route != null) {
-                route.brokers().keySet().forEach(name -> {
-                    String address = route.masterAddress(name);
-                    if (address != null) {
-                        masters.add(address);
-                    }
-                });
+            for (BrokerData broker : admin().clusterInfo().getBrokerAddrTable().values()) {
+                if (broker.masterAddr() != null) {
+                    masters.add(broker.masterAddr());
+                }
             }
             for (String master : masters) {
                 RemotingCommand request = RemotingCommand.createRequest(RequestCode.DELETE_SUBSCRIPTIONGROUP);

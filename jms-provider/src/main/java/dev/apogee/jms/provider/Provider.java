@@ -57,6 +57,6 @@ public interface Provider {
     /** Stops the consumer; a {@link ConsumerSpec#removeOnClose()} group is deleted with its offsets. */
     CompletableFuture<Void> closeConsumer(ConsumerId consumer);
 
-    /** Deletes a (durable subscription's) consumer group and its offsets on every broker serving {@code topic}. */
-    CompletableFuture<Void> deleteGroup(String group, String topic);
+    /** Deletes a (durable subscription's) consumer group and its offsets on every master broker. */
+    CompletableFuture<Void> deleteGroup(String group);
 }

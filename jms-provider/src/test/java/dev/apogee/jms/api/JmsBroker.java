@@ -1,0 +1,60 @@
+package dev.apogee.jms.api;
+
+import dev.apogee.broker.Broker;
+import dev.apogee.broker.config.BrokerConfig;
+import dev.apogee.namesrv.NameServer;
+import dev.apogee.namesrv.config.NamesrvConfig;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/** Our name server and broker, in this JVM on loopback, for one test class. */
+final class JmsBroker implements AutoCloseable {
+    private final Path dir;
+    private final NameServer namesrv;
+    private final Broker broker;
+
+    private JmsBroker(Path dir, NameServer namesrv, Broker broker) {
+        this.dir = dir;
+        this.namesrv = namesrv;
+        this.broker = broker;
+    }
+
+    static JmsBroker start() throws Exception {
+        Path dir = Files.createTempDirectory("apogee-jms-test");
+        NameServer namesrv = new NameServer(new NamesrvConfig().setListenPort(0).setBindAddress("127.0.0.1")
+                .setKvConfigPath(dir.resolve("namesrv").resolve("kvConfig.json"))).start();
+        BrokerConfig config = new BrokerConfig();
+        config.setListenPort(0);
+        config.setBindAddress("127.0.0.1");
+        config.setNamesrvAddr(namesrv.localAddress());
+        config.setStorePathRootDir(dir.resolve("store").toString());
+        config.setMappedFileSizeCommitLog(32 * 1024 * 1024);
+        Broker broker = new Broker(config);
+        broker.start();
+        return new JmsBroker(dir, namesrv, broker);
+    }
+
+    String namesrvAddress() {
+        return namesrv.localAddress();
+    }
+
+    ApogeeConnectionFactory factory() {
+        ApogeeConnectionFactory factory = new ApogeeConnectionFactory();
+        factory.setNamesrvAddress(namesrvAddress());
+        factory.setTrustedPackages(List.of("dev.apogee.jms.api"));
+        return factory;
+    }
+
+    @Override
+    public void close() throws java.io.IOException {
+        broker.shutdown();
+        namesrv.close();
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+    }
+}
