@@ -94,6 +94,16 @@ public class ApogeeConnection implements Connection, QueueConnection, TopicConne
         }
     }
 
+    /** Connection stop/close from a listener of this connection would wait for itself (§6.1.5, §6.1.8). */
+    private void checkNotInListener(String what) throws JMSException {
+        for (ApogeeSession session : sessions) {
+            if (session.isDispatcherThread()) {
+                throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE, what
+                        + " must not be called from a MessageListener of this connection");
+            }
+        }
+    }
+
     private void act() throws JMSException {
         checkClosed();
         actionTaken = true;
@@ -271,6 +281,7 @@ public class ApogeeConnection implements Connection, QueueConnection, TopicConne
     @Override
     public void stop() throws JMSException {
         act();
+        checkNotInListener("Connection.stop()");
         synchronized (startLock) {
             started = false;
         }
@@ -284,6 +295,7 @@ public class ApogeeConnection implements Connection, QueueConnection, TopicConne
         if (closed) {
             return;
         }
+        checkNotInListener("Connection.close()");
         JMSException first = null;
         synchronized (startLock) {
             started = false;

@@ -25,7 +25,9 @@ import java.util.List;
 /**
  * Creates connections to Apogee MQ. Configure with setters or a URL:
  * {@code apogee://host:9876[,host2:9876][?clientID=x&user=u&password=p&sendTimeout=3000&requestTimeout=3000
- * &topicQueueNums=4&trustedPackages=com.example,org.acme]}. User and password are placeholders (ACL is not wired yet).
+ * &topicQueueNums=4&rebalanceInterval=2000&healthCheckInterval=5000&trustedPackages=com.example,org.acme]}
+ * (times in ms). User and password are placeholders (ACL is not wired yet). Also a factory for
+ * {@link JMSContext}s ({@link ApogeeJMSContext}).
  */
 public class ApogeeConnectionFactory implements ConnectionFactory, QueueConnectionFactory, TopicConnectionFactory,
         Serializable {
@@ -40,6 +42,7 @@ public class ApogeeConnectionFactory implements ConnectionFactory, QueueConnecti
     private int topicQueueNums = 4;
     private long rebalanceIntervalMillis = 2_000;
     private long assignmentWaitMillis = 3_000;
+    private long healthCheckMillis = 5_000;
     private List<String> trustedPackages = new ArrayList<>();
 
     public ApogeeConnectionFactory() {
@@ -83,6 +86,7 @@ public class ApogeeConnectionFactory implements ConnectionFactory, QueueConnecti
                     case "requestTimeout" -> requestTimeoutMillis = Long.parseLong(value);
                     case "topicQueueNums" -> topicQueueNums = Integer.parseInt(value);
                     case "rebalanceInterval" -> rebalanceIntervalMillis = Long.parseLong(value);
+                    case "healthCheckInterval" -> healthCheckMillis = Long.parseLong(value);
                     case "trustedPackages" -> trustedPackages = new ArrayList<>(List.of(value.split(",")));
                     default -> throw JmsExceptions.create(ErrorCode.INTERNAL, "unknown URL option '" + key + "'");
                 }
@@ -126,7 +130,8 @@ public class ApogeeConnectionFactory implements ConnectionFactory, QueueConnecti
 
     private ApogeeConnection newConnection() throws JMSException {
         Provider provider = new NativeProvider(new NativeProviderConfig(namesrvAddress, sendTimeoutMillis,
-                requestTimeoutMillis, topicQueueNums, rebalanceIntervalMillis, assignmentWaitMillis));
+                requestTimeoutMillis, topicQueueNums, rebalanceIntervalMillis, assignmentWaitMillis,
+                healthCheckMillis));
         Futures.await(provider.connect());
         ObjectBodyCodec objects = new ObjectBodyCodec(TrustedPackages.withPackages(trustedPackages),
                 Thread.currentThread().getContextClassLoader());
@@ -242,6 +247,18 @@ public class ApogeeConnectionFactory implements ConnectionFactory, QueueConnecti
     /** How long creating a consumer waits for the broker to assign it queues (0 = don't wait). */
     public void setAssignmentWaitMillis(long assignmentWaitMillis) {
         this.assignmentWaitMillis = assignmentWaitMillis;
+    }
+
+    public long getHealthCheckMillis() {
+        return healthCheckMillis;
+    }
+
+    /**
+     * How often connections probe the name servers; an unreachable name server is reported to the connection's
+     * ExceptionListener (once, until it answers again). 0 switches the probe off.
+     */
+    public void setHealthCheckMillis(long healthCheckMillis) {
+        this.healthCheckMillis = healthCheckMillis;
     }
 
     public List<String> getTrustedPackages() {

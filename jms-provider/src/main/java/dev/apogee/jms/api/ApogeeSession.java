@@ -268,6 +268,11 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
         }
     }
 
+    /** True when called from this session's listener dispatcher (i.e. inside onMessage). */
+    boolean isDispatcherThread() {
+        return Thread.currentThread() == dispatcher;
+    }
+
     /** Returns once no delivery is in progress (used by Connection.stop). */
     void awaitDeliveryPause() {
         deliveryLock.lock();
@@ -567,12 +572,17 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
         }
         ConsumerSpec spec;
         if (d instanceof ApogeeQueue) {
-            spec = new ConsumerSpec(d.name(), "JMSQ_" + d.name(), messageSelector, false, false);
+            spec = new ConsumerSpec(d.name(), queueGroup(d), messageSelector, false, false);
         } else {
             spec = new ConsumerSpec(d.name(), groupName("JMST_" + d.name() + "_" + UUID.randomUUID()
                     .toString().replace("-", "").substring(0, 12)), messageSelector, true, true);
         }
         return openConsumer(d, spec);
+    }
+
+    /** The consumer group shared by all consumers of a queue. */
+    static String queueGroup(ApogeeDestination queue) {
+        return "JMSQ_" + queue.name();
     }
 
     private ApogeeMessageConsumer openConsumer(ApogeeDestination d, ConsumerSpec spec) throws JMSException {
@@ -750,12 +760,18 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
 
     @Override
     public QueueBrowser createBrowser(Queue queue) throws JMSException {
-        throw ApogeeConnection.unsupported("queue browsers");
+        return createBrowser(queue, null);
     }
 
     @Override
     public QueueBrowser createBrowser(Queue queue, String messageSelector) throws JMSException {
-        throw ApogeeConnection.unsupported("queue browsers");
+        checkClosed();
+        ApogeeDestination d = destinationOf(queue);
+        if (!(d instanceof ApogeeQueue q)) {
+            throw JmsExceptions.create(ErrorCode.INVALID_DESTINATION, "not a queue: " + queue);
+        }
+        Futures.await(connection.provider().browse(q.name(), queueGroup(q), messageSelector, 0)); // validates
+        return new ApogeeQueueBrowser(this, q, messageSelector);
     }
 
     @Override

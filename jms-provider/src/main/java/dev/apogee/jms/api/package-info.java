@@ -1,7 +1,8 @@
 /**
  * The Jakarta Messaging API layer: {@link dev.apogee.jms.api.ApogeeConnectionFactory} (also Queue/Topic factory,
  * {@code apogee://} URLs), {@link dev.apogee.jms.api.ApogeeConnection}, {@link dev.apogee.jms.api.ApogeeSession},
- * {@link dev.apogee.jms.api.ApogeeMessageProducer}, {@link dev.apogee.jms.api.ApogeeMessageConsumer}, and the
+ * {@link dev.apogee.jms.api.ApogeeMessageProducer}, {@link dev.apogee.jms.api.ApogeeMessageConsumer},
+ * {@link dev.apogee.jms.api.ApogeeQueueBrowser}, and the
  * simplified API ({@link dev.apogee.jms.api.ApogeeJMSContext}, {@link dev.apogee.jms.api.ApogeeJMSProducer},
  * {@link dev.apogee.jms.api.ApogeeJMSConsumer}).
  *

@@ -21,6 +21,9 @@ import dev.apogee.remoting.protocol.RequestCode;
 import dev.apogee.remoting.protocol.body.BrokerData;
 import dev.apogee.remoting.protocol.body.ConsumeFromWhere;
 import dev.apogee.remoting.protocol.body.ExpressionType;
+import dev.apogee.remoting.protocol.body.MessageQueue;
+import dev.apogee.remoting.protocol.body.TopicOffset;
+import dev.apogee.remoting.selector.Dialect;
 import dev.apogee.remoting.selector.Selector;
 import dev.apogee.remoting.selector.SelectorSyntaxException;
 import dev.apogee.remoting.selector.TagSelectorAnalysis;
@@ -41,6 +44,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -65,6 +71,8 @@ public final class NativeProvider implements Provider {
     private ClientInstance instance;
     private AdminClient admin;
     private Producer producer;
+    private ScheduledExecutorService health;
+    private volatile boolean reportedDown;
 
     private static final class NativeConsumer {
         final ConsumerSpec spec;
@@ -99,6 +107,15 @@ public final class NativeProvider implements Provider {
                     .setSendTimeoutMillis(config.sendTimeoutMillis())
                     .setDefaultTopicQueueNums(config.topicQueueNums()));
             producer.start();
+            if (config.healthCheckMillis() > 0) {
+                health = Executors.newSingleThreadScheduledExecutor(r -> {
+                    Thread t = new Thread(r, "apogee-jms-health-" + instancePrefix);
+                    t.setDaemon(true);
+                    return t;
+                });
+                health.scheduleWithFixedDelay(this::probe, config.healthCheckMillis(), config.healthCheckMillis(),
+                        TimeUnit.MILLISECONDS);
+            }
             return done();
         } catch (Throwable t) {
             close();
@@ -106,8 +123,38 @@ public final class NativeProvider implements Provider {
         }
     }
 
+    /** Probes the name servers; the first failure after a success goes to the listener. */
+    private void probe() {
+        AdminClient a;
+        synchronized (this) {
+            a = admin;
+        }
+        if (a == null) {
+            return;
+        }
+        try {
+            a.clusterInfo();
+            reportedDown = false;
+        } catch (Throwable t) {
+            if (!reportedDown) {
+                reportedDown = true;
+                ProviderListener l = listener;
+                if (l != null) {
+                    JMSException e = translate(t);
+                    l.onFailure(e.getErrorCode() != null && e.getErrorCode().equals(ErrorCode.CONNECTION_FAILED.code())
+                            ? e : JmsExceptions.create(ErrorCode.CONNECTION_FAILED, "name servers unreachable: "
+                            + e.getMessage(), t));
+                }
+            }
+        }
+    }
+
     @Override
     public synchronized CompletableFuture<Void> close() {
+        if (health != null) {
+            health.shutdownNow();
+            health = null;
+        }
         for (NativeConsumer c : new ArrayList<>(consumers.values())) {
             c.consumer.shutdown();
         }
@@ -308,6 +355,80 @@ public final class NativeProvider implements Provider {
         props.values().removeIf(v -> v == null || v.isEmpty());
         byte[] body = m.getBody() == null ? new byte[0] : m.getBody();
         return new WireMessage(m.getTopic(), tags, keys, body, props, m.getBornTimestamp(), m.getReconsumeTimes());
+    }
+
+    @Override
+    public CompletableFuture<List<WireMessage>> browse(String topic, String group, String selector, int max) {
+        try {
+            subscription(selector); // validates
+        } catch (JMSException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        if (max <= 0) {
+            return CompletableFuture.completedFuture(List.of());
+        }
+        String browserGroup = "JMSB_" + instancePrefix.replace('-', '_') + "_" + IDS.incrementAndGet();
+        PullConsumer reader = null;
+        try {
+            Selector filter = Selector.compile(selector, Dialect.ROCKETMQ);
+            ensureTopic(topic).join();
+            AdminClient a = admin();
+            Map<MessageQueue, Long> committed;
+            try {
+                committed = a.consumerOffsets(group, topic);
+            } catch (MQClientException e) {
+                committed = Map.of(); // the group has consumed nothing yet
+            }
+            Map<MessageQueue, Long> start = new HashMap<>();
+            Map<MessageQueue, Long> end = new HashMap<>();
+            for (Map.Entry<MessageQueue, TopicOffset> e : a.topicOffsets(topic).entrySet()) {
+                long done = committed.getOrDefault(e.getKey(), -1L);
+                long from = Math.max(e.getValue().getMinOffset(), done);
+                if (from < e.getValue().getMaxOffset()) {
+                    start.put(e.getKey(), from);
+                    end.put(e.getKey(), e.getValue().getMaxOffset());
+                }
+            }
+            List<WireMessage> out = new ArrayList<>();
+            if (start.isEmpty()) {
+                return CompletableFuture.completedFuture(out);
+            }
+            reader = new PullConsumer(new PullConsumerConfig(browserGroup)
+                    .setClientConfig(clientConfig(instancePrefix + "-b" + IDS.incrementAndGet()))
+                    .setAutoCommit(false));
+            reader.start();
+            reader.assign(start.keySet());
+            for (Map.Entry<MessageQueue, Long> e : start.entrySet()) {
+                reader.seek(e.getKey(), e.getValue());
+            }
+            Set<MessageQueue> open = new HashSet<>(start.keySet());
+            long deadline = System.currentTimeMillis() + Math.max(5_000, 2 * config.requestTimeoutMillis());
+            while (!open.isEmpty() && out.size() < max && System.currentTimeMillis() < deadline) {
+                for (MessageExt m : reader.poll(100)) {
+                    MessageQueue queue = new MessageQueue(topic, m.getBrokerName(), m.getQueueId());
+                    Long stop = end.get(queue);
+                    if (stop == null || m.getQueueOffset() >= stop) {
+                        continue;
+                    }
+                    WireMessage wire = toWire(m);
+                    if (out.size() < max && filter.matches(name -> TagSelectorAnalysis.TAGS.equals(name)
+                            ? wire.tags() : wire.properties().get(name))) {
+                        out.add(wire);
+                    }
+                    if (m.getQueueOffset() + 1 >= stop) {
+                        open.remove(queue);
+                    }
+                }
+            }
+            return CompletableFuture.completedFuture(out);
+        } catch (Throwable t) {
+            return failed(t);
+        } finally {
+            if (reader != null) {
+                reader.shutdown();
+                deleteGroup(browserGroup).exceptionally(e -> null);
+            }
+        }
     }
 
     @Override

@@ -57,6 +57,12 @@ public interface Provider {
     /** Stops the consumer; a {@link ConsumerSpec#removeOnClose()} group is deleted with its offsets. */
     CompletableFuture<Void> closeConsumer(ConsumerId consumer);
 
+    /**
+     * A snapshot of the messages {@code group} has not consumed yet from {@code topic} (up to {@code max}) that match
+     * the selector (evaluated as the broker's SQL92 filter would), without consuming them.
+     */
+    CompletableFuture<java.util.List<WireMessage>> browse(String topic, String group, String selector, int max);
+
     /** Deletes a (durable subscription's) consumer group and its offsets on every master broker. */
     CompletableFuture<Void> deleteGroup(String group);
 }

@@ -16,6 +16,7 @@ final class JmsBroker implements AutoCloseable {
     private final Path dir;
     private final NameServer namesrv;
     private final Broker broker;
+    private boolean closed;
 
     private JmsBroker(Path dir, NameServer namesrv, Broker broker) {
         this.dir = dir;
@@ -50,7 +51,11 @@ final class JmsBroker implements AutoCloseable {
     }
 
     @Override
-    public void close() throws java.io.IOException {
+    public synchronized void close() throws java.io.IOException {
+        if (closed) {
+            return;
+        }
+        closed = true;
         broker.shutdown();
         namesrv.close();
         try (Stream<Path> files = Files.walk(dir)) {

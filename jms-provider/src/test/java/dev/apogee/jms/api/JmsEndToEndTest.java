@@ -10,8 +10,6 @@ import dev.apogee.remoting.protocol.body.ConsumeFromWhere;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.Connection;
 import jakarta.jms.DeliveryMode;
-import jakarta.jms.IllegalStateException;
-import jakarta.jms.InvalidClientIDException;
 import jakarta.jms.InvalidSelectorException;
 import jakarta.jms.MapMessage;
 import jakarta.jms.Message;
@@ -25,16 +23,12 @@ import jakarta.jms.Topic;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -253,166 +247,6 @@ class JmsEndToEndTest {
         Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
         Queue queue = s.createQueue(name("badsel"));
         assertThatThrownBy(() -> s.createConsumer(queue, "qty >>> 3")).isInstanceOf(InvalidSelectorException.class);
-    }
-
-    @Test
-    void clientAcknowledgeAndRecoverRedeliver() throws Exception {
-        Connection c = started();
-        Session s = c.createSession(false, Session.CLIENT_ACKNOWLEDGE);
-        Queue queue = s.createQueue(name("clientack"));
-        MessageConsumer consumer = s.createConsumer(queue);
-        MessageProducer producer = s.createProducer(queue);
-        for (int i = 0; i < 3; i++) {
-            producer.send(s.createTextMessage("c" + i));
-        }
-        List<Message> first = new ArrayList<>();
-        for (int i = 0; i < 3; i++) {
-            Message m = consumer.receive(10_000);
-            assertThat(m).isNotNull();
-            assertThat(m.getJMSRedelivered()).isFalse();
-            first.add(m);
-        }
-        s.recover();
-        List<String> again = new ArrayList<>();
-        for (int i = 0; i < 3; i++) {
-            Message m = consumer.receive(10_000);
-            assertThat(m).isNotNull();
-            assertThat(m.getJMSRedelivered()).isTrue();
-            assertThat(m.getIntProperty("JMSXDeliveryCount")).isEqualTo(2);
-            again.add(((TextMessage) m).getText());
-        }
-        assertThat(again).containsExactlyElementsOf(first.stream().map(m -> {
-            try {
-                return ((TextMessage) m).getText();
-            } catch (Exception e) {
-                throw new RuntimeException(e);
-            }
-        }).toList());
-        first.get(0).acknowledge(); // acknowledges everything the session delivered
-        consumer.close();
-        MessageConsumer next = s.createConsumer(queue);
-        assertThat(next.receive(1_000)).isNull();
-    }
-
-    @Test
-    void unacknowledgedMessagesReturnAfterClose() throws Exception {
-        Connection c = started();
-        Session s = c.createSession(false, Session.CLIENT_ACKNOWLEDGE);
-        Queue queue = s.createQueue(name("noack"));
-        MessageConsumer consumer = s.createConsumer(queue);
-        s.createProducer(queue).send(s.createTextMessage("keep me"));
-        assertThat(consumer.receive(10_000)).isNotNull();
-        s.close();
-        Session s2 = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
-        MessageConsumer again = s2.createConsumer(queue);
-        Message m = again.receive(10_000);
-        assertThat(m).isNotNull();
-        assertThat(((TextMessage) m).getText()).isEqualTo("keep me");
-    }
-
-    @Test
-    void messageListenerReceivesAsynchronously() throws Exception {
-        Connection c = connect();
-        Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
-        Queue queue = s.createQueue(name("listener"));
-        MessageConsumer consumer = s.createConsumer(queue);
-        List<String> got = Collections.synchronizedList(new ArrayList<>());
-        Set<String> threads = Collections.synchronizedSet(new HashSet<>());
-        CountDownLatch latch = new CountDownLatch(5);
-        consumer.setMessageListener(m -> {
-            try {
-                got.add(((TextMessage) m).getText());
-                threads.add(Thread.currentThread().getName());
-            } catch (Exception e) {
-                throw new RuntimeException(e);
-            }
-            latch.countDown();
-        });
-        Session ps = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
-        MessageProducer producer = ps.createProducer(queue);
-        for (int i = 0; i < 5; i++) {
-            producer.send(ps.createTextMessage("l" + i));
-        }
-        assertThat(latch.await(1, TimeUnit.SECONDS)).as("nothing is delivered before start").isFalse();
-        c.start();
-        assertThat(latch.await(15, TimeUnit.SECONDS)).isTrue();
-        assertThat(got).containsExactlyInAnyOrder("l0", "l1", "l2", "l3", "l4");
-        assertThat(threads).hasSize(1);
-        assertThatThrownBy(consumer::receiveNoWait).isInstanceOf(IllegalStateException.class);
-    }
-
-    @Test
-    void receiveWithTimeoutReturnsNullOnAnEmptyQueue() throws Exception {
-        Connection c = started();
-        Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
-        MessageConsumer consumer = s.createConsumer(s.createQueue(name("empty")));
-        long start = System.nanoTime();
-        assertThat(consumer.receive(500)).isNull();
-        long took = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-        assertThat(took).isBetween(450L, 3_000L);
-        assertThat(consumer.receiveNoWait()).isNull();
-    }
-
-    @Test
-    void closedObjectsThrowIllegalState() throws Exception {
-        Connection c = started();
-        Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
-        Queue queue = s.createQueue(name("closed"));
-        MessageConsumer consumer = s.createConsumer(queue);
-        MessageProducer producer = s.createProducer(queue);
-        s.close();
-        s.close(); // idempotent
-        assertThatThrownBy(() -> s.createTextMessage("x")).isInstanceOf(IllegalStateException.class);
-        assertThatThrownBy(() -> consumer.receive(10)).isInstanceOf(IllegalStateException.class);
-        assertThatThrownBy(() -> producer.send(new dev.apogee.jms.message.ApogeeTextMessage()))
-                .isInstanceOf(IllegalStateException.class);
-        assertThatThrownBy(s::recover).isInstanceOf(IllegalStateException.class);
-        c.close();
-        assertThatThrownBy(() -> c.createSession(false, Session.AUTO_ACKNOWLEDGE))
-                .isInstanceOf(IllegalStateException.class);
-    }
-
-    @Test
-    void clientIdRules() throws Exception {
-        Connection a = connect();
-        String id = name("client");
-        a.setClientID(id);
-        assertThat(a.getClientID()).isEqualTo(id);
-        assertThatThrownBy(() -> a.setClientID("other")).isInstanceOf(IllegalStateException.class);
-        Connection b = connect();
-        assertThatThrownBy(() -> b.setClientID(id)).isInstanceOf(InvalidClientIDException.class);
-        Connection late = connect();
-        late.createSession(false, Session.AUTO_ACKNOWLEDGE);
-        assertThatThrownBy(() -> late.setClientID(name("late"))).isInstanceOf(IllegalStateException.class);
-        a.close();
-        b.setClientID(id); // released by close
-    }
-
-    @Test
-    void transactedSessionSendsAtCommitAndRedeliversOnRollback() throws Exception {
-        Connection c = started();
-        Session tx = c.createSession(true, Session.SESSION_TRANSACTED);
-        Queue queue = tx.createQueue(name("tx"));
-        Session plain = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
-        MessageConsumer observer = plain.createConsumer(queue);
-        MessageProducer producer = tx.createProducer(queue);
-        producer.send(tx.createTextMessage("x1"));
-        assertThat(observer.receive(1_000)).as("not sent before commit").isNull();
-        tx.commit();
-        assertThat(drain(observer, 1)).containsExactly("x1");
-        observer.close();
-
-        MessageConsumer txConsumer = tx.createConsumer(queue);
-        plain.createProducer(queue).send(plain.createTextMessage("x2"));
-        Message m = txConsumer.receive(10_000);
-        assertThat(((TextMessage) m).getText()).isEqualTo("x2");
-        tx.rollback();
-        Message again = txConsumer.receive(10_000);
-        assertThat(((TextMessage) again).getText()).isEqualTo("x2");
-        assertThat(again.getJMSRedelivered()).isTrue();
-        tx.commit();
-        txConsumer.close();
-        assertThat(plain.createConsumer(queue).receive(1_000)).isNull();
     }
 
     @Test

@@ -188,4 +188,43 @@ class JmsSubscriptionsTest {
         assertThat(System.currentTimeMillis() - sent).isGreaterThan(1_900);
         assertThat(m.getJMSDeliveryTime()).isGreaterThan(sent + 1_900);
     }
+
+    @Test
+    void queueBrowserShowsUnconsumedMessagesWithoutConsumingThem() throws Exception {
+        Connection c = started(null);
+        Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        jakarta.jms.Queue queue = s.createQueue(name("browse"));
+        MessageConsumer consumer = s.createConsumer(queue);
+        MessageProducer producer = s.createProducer(queue);
+        for (int i = 1; i <= 4; i++) {
+            TextMessage t = s.createTextMessage("b" + i);
+            t.setIntProperty("n", i);
+            producer.send(t);
+        }
+        String consumed = ((TextMessage) consumer.receive(10_000)).getText();
+        consumer.close(); // nothing else is consumed
+
+        jakarta.jms.QueueBrowser browser = s.createBrowser(queue);
+        List<String> seen = new ArrayList<>();
+        for (var e = browser.getEnumeration(); e.hasMoreElements(); ) {
+            seen.add(((TextMessage) e.nextElement()).getText());
+        }
+        List<String> expected = new ArrayList<>(List.of("b1", "b2", "b3", "b4"));
+        expected.remove(consumed);
+        assertThat(seen).containsExactlyInAnyOrder(expected.toArray());
+
+        jakarta.jms.QueueBrowser selective = s.createBrowser(queue, "n >= 3");
+        List<String> big = new ArrayList<>();
+        for (var e = selective.getEnumeration(); e.hasMoreElements(); ) {
+            big.add(((TextMessage) e.nextElement()).getText());
+        }
+        List<String> expectedBig = new ArrayList<>(List.of("b3", "b4"));
+        expectedBig.remove(consumed);
+        assertThat(big).containsExactlyInAnyOrder(expectedBig.toArray());
+        assertThatThrownBy(() -> s.createBrowser(queue, "n >>> 1"))
+                .isInstanceOf(jakarta.jms.InvalidSelectorException.class);
+
+        MessageConsumer again = s.createConsumer(queue);
+        assertThat(drain(again, 3, 10_000)).containsExactlyInAnyOrder(expected.toArray());
+    }
 }
