@@ -167,6 +167,8 @@ public final class Broker implements AutoCloseable {
                 .diskMaxUsedRatio(config.getDiskMaxUsedSpaceRatio() / 100.0)
                 // Pre-allocated blocks make each SYNC_FLUSH fsync a data-only flush (no extent metadata to write).
                 .warmMappedFiles(config.isSyncFlush())
+                .transientStorePoolEnable(config.isTransientStorePoolEnable())
+                .transientStorePoolSize(config.getTransientStorePoolSize())
                 .build();
     }
 

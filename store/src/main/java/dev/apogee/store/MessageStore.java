@@ -74,7 +74,7 @@ public final class MessageStore implements AutoCloseable {
         this.config = config;
         this.lock = lock;
         this.checkpoint = checkpoint;
-        this.transientPool = config.transientStorePoolEnable() && config.flushMode() == FlushMode.ASYNC_FLUSH;
+        this.transientPool = config.transientStorePoolEnable();
         TransientStorePool pool = transientPool
                 ? new TransientStorePool(config.transientStorePoolSize(), config.commitLogFileSize()) : null;
         this.allocator = new AllocateMappedFileService(config.commitLogPath(), config.commitLogFileSize(),
@@ -91,15 +91,18 @@ public final class MessageStore implements AutoCloseable {
         this.reput = new ReputService(commitLog, consumeQueues, index);
         onAppend[0] = transientPool ? () -> { } : reput::wakeup;
         if (config.flushMode() == FlushMode.SYNC_FLUSH) {
-            this.groupCommit = new GroupCommitService(clQueue, config.syncFlushTimeoutMs());
+            this.groupCommit = new GroupCommitService(clQueue, config.syncFlushTimeoutMs(), transientPool,
+                    () -> reput.wakeup());
             this.flushService = groupCommit;
         } else {
             this.groupCommit = null;
             this.flushService = new AsyncFlushService(clQueue, config.flushIntervalMs(), config.flushMinDirtyPages(),
                     config.flushThoroughIntervalMs());
         }
-        this.commitService = transientPool ? new CommitService(clQueue, config.commitIntervalMs(),
-                config.commitMinDirtyPages(), reput::wakeup) : null;
+        // With SYNC_FLUSH the group-commit thread commits the pooled bytes itself, right before each force.
+        this.commitService = transientPool && groupCommit == null
+                ? new CommitService(clQueue, config.commitIntervalMs(), config.commitMinDirtyPages(), reput::wakeup)
+                : null;
         this.flushConsumeQueues = new FlushConsumeQueueService(clQueue, consumeQueues, index, checkpoint,
                 reput::dispatchedOffset, config.flushConsumeQueueIntervalMs());
         this.cleanConsumeQueues = new CleanConsumeQueueService(commitLog, consumeQueues, index,

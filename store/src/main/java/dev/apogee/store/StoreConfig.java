@@ -101,7 +101,10 @@ public final class StoreConfig {
     public long syncFlushTimeoutMs() { return syncFlushTimeoutMs; }
     /** Largest stored record; default 4 MiB. */
     public int maxMessageSize() { return maxMessageSize; }
-    /** Append to off-heap buffers and commit to the file channel in the background (ASYNC_FLUSH only). */
+    /**
+     * Append to off-heap buffers and write them to the file channel: in the background with ASYNC_FLUSH, by the
+     * group-commit thread right before each force with SYNC_FLUSH (cheaper fsyncs than through the mapping).
+     */
     public boolean transientStorePoolEnable() { return transientStorePoolEnable; }
     public int transientStorePoolSize() { return transientStorePoolSize; }
     public long commitIntervalMs() { return commitIntervalMs; }

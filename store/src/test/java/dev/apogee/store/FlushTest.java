@@ -113,4 +113,43 @@ class FlushTest {
             assertEquals(results.get(299).nextOffset(), store.getMaxPhyOffset());
         }
     }
+
+    @Test
+    void syncFlushWithTheTransientPoolAcknowledgesOnlyDurableAndReadableMessages() throws Exception {
+        StoreConfig config = smallConfig(dir).flushMode(FlushMode.SYNC_FLUSH).transientStorePoolEnable(true)
+                .transientStorePoolSize(2).build();
+        int threads = 8;
+        int perThread = 60;
+        ExecutorService writers = Executors.newFixedThreadPool(threads);
+        List<Future<List<PutResult>>> futures = new ArrayList<>();
+        long flushedAtLastAck;
+        try (MessageStore store = openStarted(config)) {
+            for (int t = 0; t < threads; t++) {
+                int writer = t;
+                futures.add(writers.submit(() -> {
+                    List<PutResult> mine = new ArrayList<>();
+                    for (int i = 0; i < perThread; i++) {
+                        PutResult r = put(store, message("SP", 0, "w" + writer + "-" + i + repeat('s', 300)));
+                        assertEquals(PutStatus.PUT_OK, r.status());
+                        // acknowledged means durable: the flushed position covers the record
+                        assertTrue(store.getFlushedPhyOffset() >= r.nextOffset());
+                        mine.add(r);
+                    }
+                    return mine;
+                }));
+            }
+            for (Future<List<PutResult>> f : futures) {
+                f.get(60, TimeUnit.SECONDS);
+            }
+            awaitDispatched(store);
+            assertEquals(threads * perThread, store.getMaxOffsetInQueue("SP", 0));
+            flushedAtLastAck = store.getFlushedPhyOffset();
+        } finally {
+            writers.shutdownNow();
+        }
+        try (MessageStore store = openStarted(smallConfig(dir).build())) {
+            assertEquals(threads * perThread, store.getMaxOffsetInQueue("SP", 0));
+            assertEquals(flushedAtLastAck, store.getMaxPhyOffset());
+        }
+    }
 }

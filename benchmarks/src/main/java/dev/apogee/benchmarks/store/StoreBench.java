@@ -70,6 +70,11 @@ public final class StoreBench {
         rows.add(run(dataDir, FlushMode.SYNC_FLUSH, 1, seconds, fileSize));
         rows.add(run(dataDir, FlushMode.SYNC_FLUSH, 16, seconds, fileSize));
         rows.add(run(dataDir, FlushMode.SYNC_FLUSH, 64, seconds, fileSize));
+        // SYNC_FLUSH with the transient store pool: appends go to off-heap buffers and reach the file by
+        // FileChannel.write right before each group-commit force (the cheaper fsync of the two raw anchors).
+        rows.add(run(dataDir, FlushMode.SYNC_FLUSH, 1, seconds, fileSize, true));
+        rows.add(run(dataDir, FlushMode.SYNC_FLUSH, 16, seconds, fileSize, true));
+        rows.add(run(dataDir, FlushMode.SYNC_FLUSH, 64, seconds, fileSize, true));
         double channelSyncAfter = RawDiskBench.syncRate(dataDir, RawDiskBench.SyncMode.CHANNEL_WRITE_CHANNEL_FORCE,
                 BODY_SIZE, seconds);
         System.out.printf(Locale.ROOT, "raw sync 1 KiB again after the store rows: FileChannel.write+force(false) %.0f/s%n",
@@ -109,15 +114,30 @@ public final class StoreBench {
         System.out.printf(Locale.ROOT, "SYNC 64 writers / raw mapped force rate = %.1fx%n", sync64.msgsPerSec() / mappedSync);
         System.out.printf(Locale.ROOT, "SYNC 1 writer / raw force(false) rate   = %.2f%n", sync1.msgsPerSec() / channelSync);
         System.out.printf(Locale.ROOT, "SYNC 64 writers / SYNC 1 writer         = %.1fx%n", sync64.msgsPerSec() / sync1.msgsPerSec());
+        Row pooled1 = rows.get(5);
+        Row pooled64 = rows.get(7);
+        System.out.printf(Locale.ROOT, "SYNC+pool 64 writers / raw force(false) rate = %.1fx (target >= 20x)%n",
+                pooled64.msgsPerSec() / channelSync);
+        System.out.printf(Locale.ROOT, "SYNC+pool 64 writers / SYNC+pool 1 writer    = %.1fx%n",
+                pooled64.msgsPerSec() / pooled1.msgsPerSec());
+        System.out.printf(Locale.ROOT, "SYNC+pool 1 writer / raw force(false) rate   = %.2f%n",
+                pooled1.msgsPerSec() / channelSync);
     }
 
     private static Row run(Path dataDir, FlushMode mode, int writers, double seconds, int fileSize) throws Exception {
-        Path dir = dataDir.resolve("store-" + mode + "-" + writers);
+        return run(dataDir, mode, writers, seconds, fileSize, false);
+    }
+
+    private static Row run(Path dataDir, FlushMode mode, int writers, double seconds, int fileSize, boolean pooled)
+            throws Exception {
+        Path dir = dataDir.resolve("store-" + mode + "-" + writers + (pooled ? "-pool" : ""));
         deleteTree(dir);
         StoreConfig config = StoreConfig.builder(dir)
                 .commitLogFileSize(fileSize)
                 .flushMode(mode)
                 .warmMappedFiles(mode == FlushMode.SYNC_FLUSH)
+                .transientStorePoolEnable(pooled)
+                .transientStorePoolSize(2)
                 .build();
         LongAdder messages = new LongAdder();
         LongAdder bytes = new LongAdder();
@@ -153,7 +173,7 @@ public final class StoreBench {
         // shutdown flushed whatever was still dirty: bytes / (window + that flush) is the rate actually made durable
         double closeSecs = (System.nanoTime() - closeStart) / 1e9;
         deleteTree(dir);
-        String name = mode == FlushMode.ASYNC_FLUSH ? "ASYNC_FLUSH" : "SYNC_FLUSH";
+        String name = (mode == FlushMode.ASYNC_FLUSH ? "ASYNC_FLUSH" : "SYNC_FLUSH") + (pooled ? "+pool" : "");
         Map<PutStatus, Long> failed = new TreeMap<>();
         failures.forEach((k, v) -> failed.put(k, v.sum()));
         Row r = new Row(name, writers, messages.sum() / elapsed, bytes.sum() / elapsed / 1e6,

@@ -49,6 +49,8 @@ public final class BrokerConfig {
     private long transactionCheckInterval = 30_000;
     private int transactionCheckMax = 15;
     private long timerMaxDelaySec = 3L * 24 * 3600;
+    private boolean transientStorePoolEnable = false;
+    private int transientStorePoolSize = 2;
     private boolean traceOn = true;
     private String regionId = "DefaultRegion";
     private boolean aclEnable = false;
@@ -175,6 +177,11 @@ public final class BrokerConfig {
     public void setTransactionCheckInterval(long v) { transactionCheckInterval = v; }
     public int getTransactionCheckMax() { return transactionCheckMax; }
     public void setTransactionCheckMax(int v) { transactionCheckMax = v; }
+    /** Off-heap write buffers (one commit-log file each): about twice the SYNC_FLUSH rate; costs direct memory. */
+    public boolean isTransientStorePoolEnable() { return transientStorePoolEnable; }
+    public void setTransientStorePoolEnable(boolean v) { transientStorePoolEnable = v; }
+    public int getTransientStorePoolSize() { return transientStorePoolSize; }
+    public void setTransientStorePoolSize(int v) { transientStorePoolSize = v; }
     public long getTimerMaxDelaySec() { return timerMaxDelaySec; }
     public void setTimerMaxDelaySec(long v) { timerMaxDelaySec = v; }
     public boolean isTraceOn() { return traceOn; }

@@ -32,6 +32,13 @@ public final class GroupCommitService extends ServiceThread {
 
     private final MappedFileQueue queue;
     private final long timeoutNanos;
+    /**
+     * With the transient store pool, appends land in an off-heap buffer and this thread first writes them to the
+     * file with {@code FileChannel.write}, then forces: an fsync after a write() measured about twice as fast here
+     * as after writes through the mapping (which also re-protect every flushed page).
+     */
+    private final boolean commitBeforeFlush;
+    private final Runnable afterCommit;
     private final Object lock = new Object();
     private List<Request> incoming = new ArrayList<>();
     private List<Request> working = new ArrayList<>();
@@ -39,8 +46,16 @@ public final class GroupCommitService extends ServiceThread {
     private final LongAdder timeouts = new LongAdder();
 
     public GroupCommitService(MappedFileQueue queue, long timeoutMs) {
+        this(queue, timeoutMs, false, () -> { });
+    }
+
+    /** @param afterCommit called after new bytes were committed (wakes the dispatcher), when committing first */
+    public GroupCommitService(MappedFileQueue queue, long timeoutMs, boolean commitBeforeFlush,
+            Runnable afterCommit) {
         this.queue = queue;
         this.timeoutNanos = timeoutMs * 1_000_000L;
+        this.commitBeforeFlush = commitBeforeFlush;
+        this.afterCommit = afterCommit;
     }
 
     @Override
@@ -90,6 +105,7 @@ public final class GroupCommitService extends ServiceThread {
     @Override
     protected void onWakeup() throws IOException {
         swap();
+        commitIfPooled();
         if (working.isEmpty()) {
             queue.flush(0);
             return;
@@ -100,6 +116,18 @@ public final class GroupCommitService extends ServiceThread {
         }
         flushTo(target);
         completeCovered(false);
+    }
+
+    private void commitIfPooled() throws IOException {
+        if (commitBeforeFlush) {
+            boolean moved = false;
+            while (queue.commit(0)) {
+                moved = true;
+            }
+            if (moved) {
+                afterCommit.run();
+            }
+        }
     }
 
     private void swap() {
@@ -153,6 +181,7 @@ public final class GroupCommitService extends ServiceThread {
     protected void onShutdown() {
         try {
             swap();
+            commitIfPooled();
             queue.flushAll();
         } catch (IOException e) {
             LOG.error("STORE-IO final flush failed", e);
