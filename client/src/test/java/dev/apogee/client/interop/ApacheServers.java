@@ -98,6 +98,11 @@ public final class ApacheServers implements BeforeAllCallback {
         }
     }
 
+    /** Our own servers when running with {@code -Dapogee.it.target=apogee}, else null. */
+    static ApogeeServers apogee() {
+        return apogee;
+    }
+
     /** The Apache servers, or null when running against {@link #EXTERNAL_NAMESRV}. */
     public static ApacheRocketMq servers() {
         return servers;

@@ -50,6 +50,45 @@ final class ApogeeServers implements AutoCloseable {
         return namesrv.localAddress();
     }
 
+    /**
+     * A second broker of ours in a child JVM ({@code BrokerStartup}, this JVM's classpath), registered with the
+     * same name server, so that a test can kill it with SIGKILL. Waits (bounded) until it has started.
+     */
+    Process startChildBroker(String brokerName) throws Exception {
+        Path dir = Files.createTempDirectory("apogee-child-" + brokerName);
+        Path conf = dir.resolve("broker.conf");
+        Files.writeString(conf, String.join("\n",
+                "brokerName=" + brokerName,
+                "listenPort=" + freePort(),
+                "bindAddress=127.0.0.1",
+                "brokerIP1=127.0.0.1",
+                "namesrvAddr=" + namesrvAddress(),
+                "storePathRootDir=" + dir.resolve("store"),
+                "mappedFileSizeCommitLog=" + (32L * 1024 * 1024)) + "\n");
+        Path out = dir.resolve("broker.out");
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String logConfig = dev.apogee.broker.BrokerStartup.class.getResource("/logback.xml").toString();
+        Process process = new ProcessBuilder(javaBin, "-Xms128m", "-Xmx256m", "-XX:MaxDirectMemorySize=256m",
+                "-Dlogback.configurationFile=" + logConfig, "-Dapogee.log.dir=" + dir.resolve("logs"),
+                "-cp", System.getProperty("java.class.path"), "dev.apogee.broker.BrokerStartup", "-c", conf.toString())
+                .redirectErrorStream(true).redirectOutput(out.toFile()).start();
+        Runtime.getRuntime().addShutdownHook(new Thread(process::destroyForcibly, "kill-child-" + brokerName));
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(60)).until(() -> {
+            if (!process.isAlive()) {
+                throw new AssertionError("child broker exited: " + Files.readString(out));
+            }
+            return Files.readString(out).contains("BROKER-STARTED");
+        });
+        return process;
+    }
+
+    private static int freePort() throws java.io.IOException {
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1,
+                java.net.InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+
     @Override
     public void close() {
         broker.shutdown();
