@@ -26,9 +26,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The official orderly push consumer against LOCK_BATCH_MQ / UNLOCK_BATCH_MQ: per-queue order is kept, and a
+ * The official orderly push consumer against LOCK_BATCH_MQ / UNLOCK_BATCH_MQ: per-queue order is kept (also across a
+ * consumer restart: the next consumer resumes each queue where the first stopped, in order), and a
  * message that keeps failing is sent to the DLQ (the group holds locks, so its %RETRY% send is dead-lettered).
  */
 @Tag("slow")
@@ -94,6 +96,78 @@ class OrderlyConsumerWithOfficialClientTest {
         } finally {
             consumer.shutdown();
         }
+    }
+
+    @Test
+    void perQueueOrderIsKeptAcrossAConsumerRestart() throws Exception {
+        String topic = "OrderlyRestartTopic";
+        int perQueue = 40;
+        for (int i = 0; i < perQueue; i++) {
+            for (int q = 0; q < QUEUES; q++) {
+                producer.send(new Message(topic, (q + ":" + i).getBytes(StandardCharsets.UTF_8)),
+                        (mqs, msg, arg) -> mqs.get((Integer) arg % mqs.size()), q);
+            }
+        }
+        Map<Integer, List<Integer>> first = new ConcurrentHashMap<>();
+        Map<Integer, List<Integer>> second = new ConcurrentHashMap<>();
+        AtomicInteger firstTotal = new AtomicInteger();
+        DefaultMQPushConsumer consumerA = orderly("cg-orderly-restart", topic);
+        consumerA.setConsumeMessageBatchMaxSize(1);
+        consumerA.registerMessageListener(recorder(first, firstTotal));
+        consumerA.start();
+        try {
+            await().atMost(Duration.ofSeconds(40)).until(() -> firstTotal.get() >= QUEUES * perQueue / 2);
+        } finally {
+            consumerA.shutdown();
+        }
+        DefaultMQPushConsumer consumerB = orderly("cg-orderly-restart", topic);
+        consumerB.registerMessageListener(recorder(second, new AtomicInteger()));
+        consumerB.start();
+        try {
+            await().atMost(Duration.ofSeconds(40)).until(() -> {
+                for (int q = 0; q < QUEUES; q++) {
+                    List<Integer> seenB = second.getOrDefault(q, List.of());
+                    List<Integer> seenA = first.getOrDefault(q, List.of());
+                    int last = !seenB.isEmpty() ? seenB.get(seenB.size() - 1)
+                            : seenA.isEmpty() ? -1 : seenA.get(seenA.size() - 1);
+                    if (last != perQueue - 1) {
+                        return false;
+                    }
+                }
+                return true;
+            });
+        } finally {
+            consumerB.shutdown();
+        }
+        assertTrue(second.values().stream().mapToInt(List::size).sum() > 0, "the restarted consumer took over");
+        for (int q = 0; q < QUEUES; q++) {
+            List<Integer> seenA = first.getOrDefault(q, List.of());
+            List<Integer> seenB = second.getOrDefault(q, List.of());
+            for (int i = 0; i < seenA.size(); i++) {
+                assertEquals(i, seenA.get(i), "queue " + q + " out of order before the restart: " + seenA);
+            }
+            if (!seenB.isEmpty()) {
+                int resumedAt = seenB.get(0);
+                assertTrue(resumedAt <= seenA.size(), "queue " + q + " skipped messages at the restart: A saw "
+                        + seenA.size() + ", B started at " + resumedAt);
+                for (int i = 0; i < seenB.size(); i++) {
+                    assertEquals(resumedAt + i, seenB.get(i), "queue " + q + " out of order after the restart: "
+                            + seenB);
+                }
+            }
+        }
+    }
+
+    private static MessageListenerOrderly recorder(Map<Integer, List<Integer>> seen, AtomicInteger total) {
+        return (msgs, ctx) -> {
+            for (MessageExt m : msgs) {
+                String[] parts = new String(m.getBody(), StandardCharsets.UTF_8).split(":");
+                seen.computeIfAbsent(m.getQueueId(), k -> java.util.Collections.synchronizedList(new ArrayList<>()))
+                        .add(Integer.parseInt(parts[1]));
+                total.incrementAndGet();
+            }
+            return ConsumeOrderlyStatus.SUCCESS;
+        };
     }
 
     @Test
