@@ -113,7 +113,13 @@ class OrderlyConsumerWithOfficialClientTest {
         AtomicInteger firstTotal = new AtomicInteger();
         DefaultMQPushConsumer consumerA = orderly("cg-orderly-restart", topic);
         consumerA.setConsumeMessageBatchMaxSize(1);
-        consumerA.registerMessageListener(recorder(first, firstTotal));
+        // The first consumer only takes each queue's first half: the second half stays for the restarted one.
+        MessageListenerOrderly firstHalf = recorder(first, firstTotal);
+        consumerA.registerMessageListener((MessageListenerOrderly) (msgs, ctx) -> {
+            String[] parts = new String(msgs.get(0).getBody(), StandardCharsets.UTF_8).split(":");
+            return Integer.parseInt(parts[1]) >= perQueue / 2
+                    ? ConsumeOrderlyStatus.SUSPEND_CURRENT_QUEUE_A_MOMENT : firstHalf.consumeMessage(msgs, ctx);
+        });
         consumerA.start();
         try {
             await().atMost(Duration.ofSeconds(40)).until(() -> firstTotal.get() >= QUEUES * perQueue / 2);
