@@ -119,7 +119,9 @@ class AdminWithOfficialToolsTest {
     @Test
     void producerConnections() throws Exception {
         producer.send(new Message("AdminProduced", "p".getBytes(StandardCharsets.UTF_8)));
-        ProducerConnection connection = admin.examineProducerConnectionInfo("pg-admin", "AdminProduced");
+        // the auto-created topic reaches the name server asynchronously (as with Apache): wait for its route
+        ProducerConnection connection = await().atMost(Duration.ofSeconds(15)).ignoreExceptions()
+                .until(() -> admin.examineProducerConnectionInfo("pg-admin", "AdminProduced"), c -> c != null);
         assertEquals(1, connection.getConnectionSet().size());
         assertEquals(producer.buildMQClientId(), connection.getConnectionSet().iterator().next().getClientId());
     }
