@@ -58,7 +58,7 @@ public class ApogeeQueueBrowser implements QueueBrowser {
     public Enumeration<?> getEnumeration() throws JMSException {
         checkClosed();
         List<WireMessage> wires = Futures.await(session.connection().provider().browse(queue.name(),
-                ApogeeSession.queueGroup(queue), selector, MAX_MESSAGES));
+                SubscriptionGroups.queueGroup(queue), selector, MAX_MESSAGES));
         List<Message> messages = new ArrayList<>(wires.size());
         long now = System.currentTimeMillis();
         for (WireMessage wire : wires) {

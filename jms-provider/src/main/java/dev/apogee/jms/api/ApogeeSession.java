@@ -15,10 +15,8 @@ import dev.apogee.jms.message.ApogeeStreamMessage;
 import dev.apogee.jms.message.ApogeeTextMessage;
 import dev.apogee.jms.message.WireMessage;
 import dev.apogee.jms.provider.ConsumerSpec;
-import dev.apogee.jms.provider.SendMode;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.CompletionListener;
-import jakarta.jms.DeliveryMode;
 import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
 import jakarta.jms.MapMessage;
@@ -41,19 +39,11 @@ import jakarta.jms.Topic;
 import jakarta.jms.TopicPublisher;
 import jakarta.jms.TopicSession;
 import jakarta.jms.TopicSubscriber;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.io.Serializable;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -63,7 +53,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * <ul>
  *   <li>AUTO_ACKNOWLEDGE: each delivered message is committed when {@code receive} returns / {@code onMessage}
  *       returns;</li>
- *   <li>DUPS_OK_ACKNOWLEDGE: committed every {@value #DUPS_OK_BATCH} messages and at close;</li>
+ *   <li>DUPS_OK_ACKNOWLEDGE: committed every {@value SessionAcknowledgements#DUPS_OK_BATCH} messages and at close;</li>
  *   <li>CLIENT_ACKNOWLEDGE: {@code Message.acknowledge()} commits everything this session delivered so far;
  *       {@link #recover()} delivers the unacknowledged messages again (JMSRedelivered = true);</li>
  *   <li>SESSION_TRANSACTED: sends are buffered and sent at {@link #commit()}, which then commits the consumed
@@ -71,32 +61,27 @@ import java.util.concurrent.locks.ReentrantLock;
  * </ul>
  */
 public class ApogeeSession implements Session, QueueSession, TopicSession {
-    private static final Logger LOG = LoggerFactory.getLogger(ApogeeSession.class);
-    static final int DUPS_OK_BATCH = 16;
-    private static final int MAX_LOCAL_REDELIVERIES = 10;
 
     private final ApogeeConnection connection;
     private final int mode;
     private final ReentrantLock deliveryLock = new ReentrantLock();
     private final List<ApogeeMessageConsumer> consumers = new CopyOnWriteArrayList<>();
     private final List<ApogeeMessageProducer> producers = new CopyOnWriteArrayList<>();
-    private final List<Delivered> unacked = new ArrayList<>();
-    private final List<PendingSend> pendingSends = new ArrayList<>();
-    private final Object dispatcherLock = new Object();
     private volatile boolean closed;
-    private int dupsOkCount;
-    private Thread dispatcher;
-    private ExecutorService completions;
-
-    private record Delivered(ApogeeMessageConsumer consumer, ApogeeMessage message) {
-    }
-
-    private record PendingSend(WireMessage wire, long deliveryTime, Message message, CompletionListener listener) {
-    }
+    private final SessionDispatcher dispatcher;
+    private final SessionAcknowledgements acks;
+    private final SessionSends sends;
 
     ApogeeSession(ApogeeConnection connection, int mode) {
         this.connection = connection;
         this.mode = mode;
+        this.dispatcher = new SessionDispatcher(this, connection);
+        this.acks = new SessionAcknowledgements(mode, connection, consumers);
+        this.sends = new SessionSends(connection.provider());
+    }
+
+    List<ApogeeMessageConsumer> consumers() {
+        return consumers;
     }
 
     ApogeeConnection connection() {
@@ -127,53 +112,18 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
 
     /** Records a delivered message according to the acknowledge mode. */
     void afterDelivery(ApogeeMessageConsumer consumer, ApogeeMessage message) throws JMSException {
-        switch (mode) {
-            case AUTO_ACKNOWLEDGE -> ackConsumer(consumer);
-            case DUPS_OK_ACKNOWLEDGE -> {
-                if (++dupsOkCount >= DUPS_OK_BATCH) {
-                    ackAll();
-                }
-            }
-            default -> unacked.add(new Delivered(consumer, message));
-        }
+        acks.afterDelivery(consumer, message);
     }
 
     /** An expired message was skipped: in the auto modes its position is committed now. */
     void onSkipped(ApogeeMessageConsumer consumer) throws JMSException {
-        if (mode == AUTO_ACKNOWLEDGE) {
-            ackConsumer(consumer);
-        }
+        acks.onSkipped(consumer);
     }
 
     /** A listener threw: the message is delivered again (auto modes), up to a limit. */
     void onListenerFailure(ApogeeMessageConsumer consumer, ApogeeMessage message, RuntimeException e)
             throws JMSException {
-        if (mode == AUTO_ACKNOWLEDGE || mode == DUPS_OK_ACKNOWLEDGE) {
-            if (message.deliveryCount() < MAX_LOCAL_REDELIVERIES) {
-                LOG.warn("message listener threw on {}, redelivering it: {}", message, e.toString());
-                message.markRedelivered();
-                consumer.pushBack(List.of(message));
-                return;
-            }
-            LOG.error("message listener threw on {} {} times; dropping it", message, message.deliveryCount(), e);
-            ackConsumer(consumer);
-        } else {
-            LOG.warn("message listener threw on {}: {}", message, e.toString());
-            afterDelivery(consumer, message);
-        }
-    }
-
-    private void ackConsumer(ApogeeMessageConsumer consumer) throws JMSException {
-        if (!consumer.isClosed() && !consumer.hasLocalRedeliveries()) {
-            Futures.await(connection.provider().acknowledge(consumer.id()));
-        }
-    }
-
-    private void ackAll() throws JMSException {
-        dupsOkCount = 0;
-        for (ApogeeMessageConsumer consumer : consumers) {
-            ackConsumer(consumer);
-        }
+        acks.onListenerFailure(consumer, message, e);
     }
 
     /** JMSContext.acknowledge(): acknowledges everything delivered so far (CLIENT_ACKNOWLEDGE only). */
@@ -188,25 +138,10 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
         }
         deliveryLock.lock();
         try {
-            ackAll();
-            unacked.clear();
+            acks.acknowledgeDelivered();
         } finally {
             deliveryLock.unlock();
         }
-    }
-
-    private void redeliverUnacked() {
-        Map<ApogeeMessageConsumer, List<ApogeeMessage>> byConsumer = new LinkedHashMap<>();
-        for (Delivered d : unacked) {
-            d.message().markRedelivered();
-            byConsumer.computeIfAbsent(d.consumer(), c -> new ArrayList<>()).add(d.message());
-        }
-        unacked.clear();
-        byConsumer.forEach((consumer, messages) -> {
-            if (!consumer.isClosed()) {
-                consumer.pushBack(messages);
-            }
-        });
     }
 
     // ---- sending (called by producers) ----
@@ -214,109 +149,37 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
     void send(WireMessage wire, int deliveryMode, long deliveryTime, Message message, CompletionListener listener)
             throws JMSException {
         checkClosed();
-        if (mode == SESSION_TRANSACTED) {
-            deliveryLock.lock();
-            try {
-                pendingSends.add(new PendingSend(wire, deliveryTime, message, listener));
-            } finally {
-                deliveryLock.unlock();
-            }
+        if (mode != SESSION_TRANSACTED) {
+            sends.sendNow(wire, deliveryMode, deliveryTime, message, listener);
             return;
         }
-        if (listener != null) {
-            connection.provider().send(wire, SendMode.ASYNC, deliveryTime).whenComplete((ok, error) ->
-                    completionExecutor().execute(() -> {
-                        if (error == null) {
-                            listener.onCompletion(message);
-                        } else {
-                            listener.onException(message, JmsExceptions.translate(error));
-                        }
-                    }));
-            return;
+        deliveryLock.lock();
+        try {
+            sends.buffer(wire, deliveryTime, message, listener);
+        } finally {
+            deliveryLock.unlock();
         }
-        SendMode sendMode = deliveryMode == DeliveryMode.NON_PERSISTENT ? SendMode.ONEWAY : SendMode.SYNC;
-        Futures.await(connection.provider().send(wire, sendMode, deliveryTime));
-    }
-
-    private synchronized ExecutorService completionExecutor() {
-        if (completions == null) {
-            completions = Executors.newSingleThreadExecutor(r -> {
-                Thread t = new Thread(r, "apogee-jms-completion");
-                t.setDaemon(true);
-                return t;
-            });
-        }
-        return completions;
     }
 
     // ---- listeners ----
 
     void listenerChanged() {
-        synchronized (dispatcherLock) {
-            if (dispatcher == null && !closed) {
-                dispatcher = new Thread(this::dispatchLoop, "apogee-jms-session-dispatcher");
-                dispatcher.setDaemon(true);
-                dispatcher.start();
-            }
-            dispatcherLock.notifyAll();
-        }
+        dispatcher.listenerChanged();
     }
 
     void onConnectionStarted() {
-        synchronized (dispatcherLock) {
-            dispatcherLock.notifyAll();
-        }
+        dispatcher.wake();
     }
 
     /** True when called from this session's listener dispatcher (i.e. inside onMessage). */
     boolean isDispatcherThread() {
-        return Thread.currentThread() == dispatcher;
+        return dispatcher.isDispatcherThread();
     }
 
     /** Returns once no delivery is in progress (used by Connection.stop). */
     void awaitDeliveryPause() {
         deliveryLock.lock();
         deliveryLock.unlock();
-    }
-
-    private void dispatchLoop() {
-        try {
-            while (!closed) {
-                if (!connection.isStarted()) {
-                    connection.awaitStarted(200);
-                    continue;
-                }
-                List<ApogeeMessageConsumer> listening = new ArrayList<>();
-                for (ApogeeMessageConsumer c : consumers) {
-                    if (c.listener() != null && !c.isClosed()) {
-                        listening.add(c);
-                    }
-                }
-                if (listening.isEmpty()) {
-                    synchronized (dispatcherLock) {
-                        dispatcherLock.wait(100);
-                    }
-                    continue;
-                }
-                long slice = listening.size() == 1 ? 100 : 10;
-                for (ApogeeMessageConsumer c : listening) {
-                    deliveryLock.lock();
-                    try {
-                        if (closed || !connection.isStarted()) {
-                            break;
-                        }
-                        c.dispatchOne(slice);
-                    } catch (JMSException e) {
-                        LOG.warn("asynchronous delivery failed: {}", e.toString());
-                        connection.onAsyncFailure(e);
-                    } finally {
-                        deliveryLock.unlock();
-                    }
-                }
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     // ---- Session ----
@@ -391,16 +254,8 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
         }
         deliveryLock.lock();
         try {
-            List<PendingSend> sends = new ArrayList<>(pendingSends);
-            pendingSends.clear();
-            for (PendingSend s : sends) {
-                Futures.await(connection.provider().send(s.wire(), SendMode.SYNC, s.deliveryTime()));
-                if (s.listener() != null) {
-                    completionExecutor().execute(() -> s.listener().onCompletion(s.message()));
-                }
-            }
-            ackAll();
-            unacked.clear();
+            sends.sendBuffered();
+            acks.acknowledgeDelivered();
         } finally {
             deliveryLock.unlock();
         }
@@ -414,8 +269,8 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
         }
         deliveryLock.lock();
         try {
-            pendingSends.clear();
-            redeliverUnacked();
+            sends.discardBuffered();
+            acks.redeliverUnacked();
         } finally {
             deliveryLock.unlock();
         }
@@ -429,7 +284,7 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
         }
         deliveryLock.lock();
         try {
-            redeliverUnacked();
+            acks.redeliverUnacked();
         } finally {
             deliveryLock.unlock();
         }
@@ -441,22 +296,20 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
             return;
         }
         closed = true;
-        synchronized (dispatcherLock) {
-            dispatcherLock.notifyAll();
-        }
-        Thread d = dispatcher;
+        dispatcher.wake();
+        Thread d = dispatcher.thread();
         deliveryLock.lock();
         JMSException first = null;
         try {
             if (mode == DUPS_OK_ACKNOWLEDGE) {
                 try {
-                    ackAll();
+                    acks.ackAll();
                 } catch (JMSException e) {
                     first = e;
                 }
             }
-            pendingSends.clear();
-            unacked.clear();
+            sends.discardBuffered();
+            acks.clear();
             for (ApogeeMessageConsumer c : consumers) {
                 try {
                     c.closeInternal();
@@ -479,16 +332,7 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
                 Thread.currentThread().interrupt();
             }
         }
-        synchronized (this) {
-            if (completions != null) {
-                completions.shutdown();
-                try {
-                    completions.awaitTermination(5, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
-        }
+        sends.shutdown();
         connection.removeSession(this);
         if (first != null) {
             throw first;
@@ -499,7 +343,7 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
         consumers.remove(consumer);
         deliveryLock.lock();
         try {
-            unacked.removeIf(d -> d.consumer() == consumer);
+            acks.forget(consumer);
         } finally {
             deliveryLock.unlock();
         }
@@ -565,24 +409,18 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
     public MessageConsumer createConsumer(Destination destination, String messageSelector, boolean noLocal)
             throws JMSException {
         checkClosed();
-        ApogeeDestination d = destinationOf(destination);
+        ApogeeDestination d = SubscriptionGroups.destinationOf(destination);
         if ((d instanceof TemporaryQueue || d instanceof TemporaryTopic) && !connection.ownsTemporary(d)) {
             throw JmsExceptions.create(ErrorCode.INVALID_DESTINATION, "temporary destination " + d.toUri()
                     + " belongs to another connection (or was deleted)");
         }
         ConsumerSpec spec;
         if (d instanceof ApogeeQueue) {
-            spec = new ConsumerSpec(d.name(), queueGroup(d), messageSelector, false, false);
+            spec = new ConsumerSpec(d.name(), SubscriptionGroups.queueGroup(d), messageSelector, false, false);
         } else {
-            spec = new ConsumerSpec(d.name(), groupName("JMST_" + d.name() + "_" + UUID.randomUUID()
-                    .toString().replace("-", "").substring(0, 12)), messageSelector, true, true);
+            spec = new ConsumerSpec(d.name(), SubscriptionGroups.privateTopicGroup(d), messageSelector, true, true);
         }
         return openConsumer(d, spec);
-    }
-
-    /** The consumer group shared by all consumers of a queue. */
-    static String queueGroup(ApogeeDestination queue) {
-        return "JMSQ_" + queue.name();
     }
 
     private ApogeeMessageConsumer openConsumer(ApogeeDestination d, ConsumerSpec spec) throws JMSException {
@@ -613,29 +451,6 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
         return consumer;
     }
 
-    private static ApogeeDestination destinationOf(Destination destination) throws JMSException {
-        if (destination == null) {
-            throw JmsExceptions.create(ErrorCode.INVALID_DESTINATION, "destination must not be null");
-        }
-        return DestinationParser.fromForeign(destination);
-    }
-
-    private static String groupName(String name) throws JMSException {
-        if (name.length() > 255 || !name.matches("[%|a-zA-Z0-9_-]+")) {
-            throw JmsExceptions.create(ErrorCode.INVALID_DESTINATION, "subscription name gives the consumer group '"
-                    + name + "', which RocketMQ does not accept (letters, digits, '%', '|', '_', '-')");
-        }
-        return name;
-    }
-
-    private ApogeeTopic topicOf(Topic topic) throws JMSException {
-        ApogeeDestination d = destinationOf(topic);
-        if (!(d instanceof ApogeeTopic t)) {
-            throw JmsExceptions.create(ErrorCode.INVALID_DESTINATION, "not a topic: " + topic);
-        }
-        return t;
-    }
-
     @Override
     public MessageConsumer createSharedConsumer(Topic topic, String sharedSubscriptionName) throws JMSException {
         return createSharedConsumer(topic, sharedSubscriptionName, null);
@@ -645,10 +460,10 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
     public MessageConsumer createSharedConsumer(Topic topic, String sharedSubscriptionName, String messageSelector)
             throws JMSException {
         checkClosed();
-        ApogeeTopic t = topicOf(topic);
-        String owner = connection.clientIdOrNull() == null ? "" : connection.clientIdOrNull() + "_";
-        return openConsumer(t, new ConsumerSpec(t.name(), groupName("JMSS_" + owner + sharedSubscriptionName),
-                messageSelector, true, false));
+        ApogeeTopic t = SubscriptionGroups.topicOf(topic);
+        return openConsumer(t, new ConsumerSpec(t.name(),
+                SubscriptionGroups.shared(connection.clientIdOrNull(), sharedSubscriptionName), messageSelector,
+                true, false));
     }
 
     @Override
@@ -660,21 +475,9 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
     public TopicSubscriber createDurableSubscriber(Topic topic, String name, String messageSelector, boolean noLocal)
             throws JMSException {
         checkClosed();
-        ApogeeTopic t = topicOf(topic);
-        String group = durableGroup(name);
+        ApogeeTopic t = SubscriptionGroups.topicOf(topic);
+        String group = SubscriptionGroups.durable(connection.clientIdOrNull(), name);
         return openConsumer(t, new ConsumerSpec(t.name(), group, messageSelector, true, false), group);
-    }
-
-    private String durableGroup(String name) throws JMSException {
-        String clientId = connection.clientIdOrNull();
-        if (clientId == null) {
-            throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE,
-                    "an unshared durable subscription needs a client id on the connection");
-        }
-        if (name == null || name.isEmpty()) {
-            throw JmsExceptions.create(ErrorCode.INVALID_DESTINATION, "durable subscription name must not be empty");
-        }
-        return groupName("JMSD_" + clientId + "_" + name);
     }
 
     @Override
@@ -697,10 +500,9 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
     public MessageConsumer createSharedDurableConsumer(Topic topic, String name, String messageSelector)
             throws JMSException {
         checkClosed();
-        ApogeeTopic t = topicOf(topic);
-        String owner = connection.clientIdOrNull() == null ? "" : connection.clientIdOrNull() + "_";
-        return openConsumer(t, new ConsumerSpec(t.name(), groupName("JMSSD_" + owner + name), messageSelector,
-                true, false));
+        ApogeeTopic t = SubscriptionGroups.topicOf(topic);
+        return openConsumer(t, new ConsumerSpec(t.name(),
+                SubscriptionGroups.sharedDurable(connection.clientIdOrNull(), name), messageSelector, true, false));
     }
 
     @Override
@@ -708,10 +510,9 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
         checkClosed();
         List<String> groups = new ArrayList<>();
         if (connection.clientIdOrNull() != null) {
-            groups.add(durableGroup(name));
+            groups.add(SubscriptionGroups.durable(connection.clientIdOrNull(), name));
         }
-        String owner = connection.clientIdOrNull() == null ? "" : connection.clientIdOrNull() + "_";
-        groups.add(groupName("JMSSD_" + owner + name));
+        groups.add(SubscriptionGroups.sharedDurable(connection.clientIdOrNull(), name));
         for (String group : groups) {
             if (connection.isDurableActive(group)) {
                 throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "the durable subscription '" + name
@@ -766,11 +567,11 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
     @Override
     public QueueBrowser createBrowser(Queue queue, String messageSelector) throws JMSException {
         checkClosed();
-        ApogeeDestination d = destinationOf(queue);
+        ApogeeDestination d = SubscriptionGroups.destinationOf(queue);
         if (!(d instanceof ApogeeQueue q)) {
             throw JmsExceptions.create(ErrorCode.INVALID_DESTINATION, "not a queue: " + queue);
         }
-        Futures.await(connection.provider().browse(q.name(), queueGroup(q), messageSelector, 0)); // validates
+        Futures.await(connection.provider().browse(q.name(), SubscriptionGroups.queueGroup(q), messageSelector, 0)); // validates
         return new ApogeeQueueBrowser(this, q, messageSelector);
     }
 
