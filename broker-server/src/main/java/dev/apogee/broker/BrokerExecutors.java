@@ -17,6 +17,11 @@ final class BrokerExecutors {
     final ExecutorService pull;
     final ExecutorService clientManage;
     final ExecutorService consumerManage;
+    /**
+     * Offset commits on one thread: they are applied in the order they arrived, so an older periodic commit can never
+     * overwrite a newer one (e.g. the final commit a consumer sends at shutdown) by finishing later on another thread.
+     */
+    final ExecutorService offsetUpdates;
     final ExecutorService admin;
     final ExecutorService transaction;
 
@@ -28,13 +33,14 @@ final class BrokerExecutors {
         clientManage = RemotingExecutors.bounded("apogee-broker-client-manage", config.getClientManageThreadPoolNums(),
                 50_000);
         consumerManage = RemotingExecutors.bounded("apogee-consumer-manage", 4, 100_000);
+        offsetUpdates = RemotingExecutors.bounded("apogee-offset-update", 1, 100_000);
         admin = RemotingExecutors.bounded("apogee-admin", config.getAdminBrokerThreadPoolNums(), 10_000);
         transaction = RemotingExecutors.bounded("apogee-end-transaction", 2, 100_000);
     }
 
     /** Stops taking work and waits (bounded) for queued work to finish. */
     void shutdown() throws InterruptedException {
-        List<ExecutorService> all = List.of(send, pull, clientManage, consumerManage, admin, transaction);
+        List<ExecutorService> all = List.of(send, pull, clientManage, consumerManage, offsetUpdates, admin, transaction);
         all.forEach(ExecutorService::shutdown);
         for (ExecutorService executor : all) {
             if (!executor.awaitTermination(5, TimeUnit.SECONDS)) {

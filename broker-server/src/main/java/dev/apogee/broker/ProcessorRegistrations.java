@@ -72,7 +72,7 @@ final class ProcessorRegistrations {
         server.registerProcessor(RequestCode.QUERY_CONSUMER_OFFSET,
                 new QueryConsumerOffsetProcessor(broker.offsets, broker.store), ex.consumerManage);
         server.registerProcessor(RequestCode.UPDATE_CONSUMER_OFFSET,
-                new UpdateConsumerOffsetProcessor(broker.offsets), ex.consumerManage);
+                new UpdateConsumerOffsetProcessor(broker.offsets), ex.offsetUpdates);
 
         QueueOffsetProcessor queueOffsets = new QueueOffsetProcessor(broker.store);
         server.registerProcessor(RequestCode.GET_MAX_OFFSET, queueOffsets, ex.consumerManage);

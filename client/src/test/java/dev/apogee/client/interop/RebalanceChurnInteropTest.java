@@ -87,8 +87,11 @@ class RebalanceChurnInteropTest {
                 assertTrue(moved.contains(queueOf.get(id)), "duplicate " + id + " on a queue that kept its owner");
             }
             Map<MessageQueue, TopicOffset> max = admin.topicOffsets(topic);
-            Map<MessageQueue, Long> committed = admin.consumerOffsets(group, topic);
             assertEquals(MESSAGES, max.values().stream().mapToLong(TopicOffset::getMaxOffset).sum());
+            // the final commits at shutdown are oneway: give the broker a moment to apply them
+            Map<MessageQueue, Long> committed = await().atMost(Duration.ofSeconds(10)).ignoreExceptions()
+                    .until(() -> admin.consumerOffsets(group, topic), c -> max.entrySet().stream()
+                            .allMatch(e -> Long.valueOf(e.getValue().getMaxOffset()).equals(c.get(e.getKey()))));
             max.forEach((q, o) -> assertEquals(o.getMaxOffset(), committed.get(q), "committed offset of " + q));
         }
     }
