@@ -11,8 +11,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** Our name server and broker, in this JVM on loopback, for one test class. */
-final class JmsBroker implements AutoCloseable {
+/** Our name server and broker, in this JVM on loopback, for one test class (public: the JNDI tests use it too). */
+public final class JmsBroker implements AutoCloseable {
     private final Path dir;
     private final NameServer namesrv;
     private final Broker broker;
@@ -24,7 +24,7 @@ final class JmsBroker implements AutoCloseable {
         this.broker = broker;
     }
 
-    static JmsBroker start() throws Exception {
+    public static JmsBroker start() throws Exception {
         Path dir = Files.createTempDirectory("apogee-jms-test");
         NameServer namesrv = new NameServer(new NamesrvConfig().setListenPort(0).setBindAddress("127.0.0.1")
                 .setKvConfigPath(dir.resolve("namesrv").resolve("kvConfig.json"))).start();
@@ -39,11 +39,11 @@ final class JmsBroker implements AutoCloseable {
         return new JmsBroker(dir, namesrv, broker);
     }
 
-    String namesrvAddress() {
+    public String namesrvAddress() {
         return namesrv.localAddress();
     }
 
-    ApogeeConnectionFactory factory() {
+    public ApogeeConnectionFactory factory() {
         ApogeeConnectionFactory factory = new ApogeeConnectionFactory();
         factory.setNamesrvAddress(namesrvAddress());
         factory.setTrustedPackages(List.of("dev.apogee.jms.api"));
