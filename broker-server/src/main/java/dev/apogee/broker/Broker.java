@@ -26,6 +26,7 @@ import dev.apogee.broker.timer.TimerService;
 import dev.apogee.broker.topic.TopicConfigTable;
 import dev.apogee.broker.transaction.TransactionConfig;
 import dev.apogee.broker.transaction.Transactions;
+import dev.apogee.broker.transaction.branch.Branches;
 import dev.apogee.remoting.netty.NettyClientConfig;
 import dev.apogee.remoting.netty.NettyRemotingClient;
 import dev.apogee.remoting.netty.NettyRemotingServer;
@@ -72,6 +73,7 @@ public final class Broker implements AutoCloseable {
     PullMessageProcessor pullProcessor;
     SqlFilterFactory propertyFilters;
     Transactions transactions;
+    Branches branches;
     TimerService timers;
     ScheduleMessageService schedule;
     final QueueLockTable queueLocks;
@@ -120,6 +122,9 @@ public final class Broker implements AutoCloseable {
         transactions = new Transactions(new TransactionConfig(config.getTransactionTimeOut(),
                 config.getTransactionCheckInterval(), config.getTransactionCheckMax()), store, producers, offsets,
                 appender.storeHost(), clock);
+        branches = new Branches(config.getBranchTimeoutMillis(), store, transactions.decisions(), offsets,
+                config.configDir().resolve("consumerOffset.json"), redirect, appender.storeHost(), clock);
+        pullProcessor.suspension(branches.suspension());
         longPolling = new LongPollingHold(pullProcessor::resume, clock);
         pullProcessor.bind(longPolling, executors.pull);
         store.addDispatchListener(longPolling);
@@ -135,6 +140,7 @@ public final class Broker implements AutoCloseable {
         idsChangeNotifier.bind(server);
         new ProcessorRegistrations(this).registerAll(server);
         store.start();
+        branches.start(); // replays the branch log before the server accepts requests
         schedule.start();
         timers = new TimerService(store, new ConfigFile(config.configDir().resolve("timerProgress.json")),
                 appender.storeHost(), clock);
@@ -194,6 +200,7 @@ public final class Broker implements AutoCloseable {
         server.stopAccepting();
         longPolling.shutdown();
         transactions.shutdown();
+        branches.shutdown();
         housekeeping.shutdown();
         try {
             executors.shutdown();

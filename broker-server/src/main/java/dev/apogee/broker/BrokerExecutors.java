@@ -24,6 +24,12 @@ final class BrokerExecutors {
     final ExecutorService offsetUpdates;
     final ExecutorService admin;
     final ExecutorService transaction;
+    /**
+     * Branch requests (prepare/commit/rollback of transaction branches). A prepare or commit holds its thread until
+     * its record is flushed; with many threads, concurrent branches wait on the same group-commit fsync instead of
+     * queueing behind two.
+     */
+    final ExecutorService branch;
 
     BrokerExecutors(BrokerConfig config) {
         send = RemotingExecutors.bounded("apogee-send", config.getSendMessageThreadPoolNums(),
@@ -36,11 +42,13 @@ final class BrokerExecutors {
         offsetUpdates = RemotingExecutors.bounded("apogee-offset-update", 1, 100_000);
         admin = RemotingExecutors.bounded("apogee-admin", config.getAdminBrokerThreadPoolNums(), 10_000);
         transaction = RemotingExecutors.bounded("apogee-end-transaction", 2, 100_000);
+        branch = RemotingExecutors.bounded("apogee-branch", config.getBranchThreadPoolNums(), 10_000);
     }
 
     /** Stops taking work and waits (bounded) for queued work to finish. */
     void shutdown() throws InterruptedException {
-        List<ExecutorService> all = List.of(send, pull, clientManage, consumerManage, offsetUpdates, admin, transaction);
+        List<ExecutorService> all = List.of(send, pull, clientManage, consumerManage, offsetUpdates, admin, transaction,
+                branch);
         all.forEach(ExecutorService::shutdown);
         for (ExecutorService executor : all) {
             if (!executor.awaitTermination(5, TimeUnit.SECONDS)) {

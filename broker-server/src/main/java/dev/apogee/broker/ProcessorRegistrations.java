@@ -33,6 +33,7 @@ import dev.apogee.broker.retry.ConsumerSendMsgBackProcessor;
 import dev.apogee.broker.send.SendBatchMessageProcessor;
 import dev.apogee.broker.send.SendMessageProcessor;
 import dev.apogee.remoting.netty.NettyRemotingServer;
+import dev.apogee.remoting.netty.RequestProcessor;
 import dev.apogee.remoting.protocol.RequestCode;
 
 /**
@@ -50,7 +51,7 @@ final class ProcessorRegistrations {
         BrokerExecutors ex = broker.executors;
         SendMessageProcessor send = new SendMessageProcessor(broker.config, broker.topics, broker.redirect,
                 broker.appender);
-        LockedGroupRetryRule guardedSend = new LockedGroupRetryRule(broker.queueLocks, send);
+        RequestProcessor guardedSend = broker.branches.trackSends(new LockedGroupRetryRule(broker.queueLocks, send));
         server.registerProcessor(RequestCode.SEND_MESSAGE, guardedSend, ex.send);
         server.registerProcessor(RequestCode.SEND_MESSAGE_V2, guardedSend, ex.send);
         server.registerProcessor(RequestCode.SEND_BATCH_MESSAGE,
@@ -58,6 +59,7 @@ final class ProcessorRegistrations {
 
         server.registerProcessor(RequestCode.END_TRANSACTION, broker.transactions.endTransactionProcessor(),
                 ex.transaction);
+        registerBranches(server, ex);
 
         server.registerProcessor(RequestCode.PULL_MESSAGE, broker.pullProcessor, ex.pull);
         server.registerProcessor(RequestCode.LITE_PULL_MESSAGE, broker.pullProcessor, ex.pull);
@@ -85,6 +87,14 @@ final class ProcessorRegistrations {
         registerTopicAdmin(server, ex);
         registerConsumerAdmin(server, ex);
         registerBrokerAdmin(server, ex);
+    }
+
+    private void registerBranches(NettyRemotingServer server, BrokerExecutors ex) {
+        server.registerProcessor(RequestCode.BRANCH_PREPARE, broker.branches.prepareProcessor(), ex.branch);
+        server.registerProcessor(RequestCode.BRANCH_COMMIT, broker.branches.commitProcessor(), ex.branch);
+        server.registerProcessor(RequestCode.BRANCH_ROLLBACK, broker.branches.rollbackProcessor(), ex.branch);
+        server.registerProcessor(RequestCode.BRANCH_RECOVER, broker.branches.recoverProcessor(), ex.branch);
+        server.registerProcessor(RequestCode.BRANCH_FORGET, broker.branches.forgetProcessor(), ex.branch);
     }
 
     private void registerRetryAndLocks(NettyRemotingServer server, BrokerExecutors ex) {

@@ -267,6 +267,21 @@ public final class MessageStore implements AutoCloseable {
         return afterAppend(commitLog.appendBatch(encoded), waitAll);
     }
 
+    /**
+     * A future completed once {@code result} (a successful put) is on disk, whatever the flush mode: SYNC_FLUSH joins
+     * the group commit, ASYNC_FLUSH asks the flush thread for an immediate full flush. For the few records that must
+     * be durable before they are acknowledged (a transaction branch's prepare). FLUSH_DISK_TIMEOUT when it was not.
+     */
+    public CompletableFuture<PutResult> makeDurable(PutResult result) {
+        if (!result.isOk() || getFlushedPhyOffset() >= result.nextOffset()) {
+            return CompletableFuture.completedFuture(result);
+        }
+        if (groupCommit != null) {
+            return groupCommit.submit(result);
+        }
+        return ((AsyncFlushService) flushService).submit(result);
+    }
+
     private PutStatus refusal() {
         if (!running || readOnly) {
             return PutStatus.SERVICE_NOT_AVAILABLE;

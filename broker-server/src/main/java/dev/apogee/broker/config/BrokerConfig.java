@@ -48,6 +48,10 @@ public final class BrokerConfig {
     private long transactionTimeOut = 6_000;
     private long transactionCheckInterval = 30_000;
     private int transactionCheckMax = 15;
+    /** Halves of a branch not prepared within this time (from the first half) are rolled back; Apogee-only. */
+    private long branchTimeoutMillis = 60_000;
+    /** Branch prepare/commit threads: each waits for its record's flush, so more threads share one fsync. */
+    private int branchThreadPoolNums = 16;
     private long timerMaxDelaySec = 3L * 24 * 3600;
     private boolean transientStorePoolEnable = false;
     private int transientStorePoolSize = 2;
@@ -177,6 +181,10 @@ public final class BrokerConfig {
     public void setTransactionCheckInterval(long v) { transactionCheckInterval = v; }
     public int getTransactionCheckMax() { return transactionCheckMax; }
     public void setTransactionCheckMax(int v) { transactionCheckMax = v; }
+    public long getBranchTimeoutMillis() { return branchTimeoutMillis; }
+    public void setBranchTimeoutMillis(long v) { branchTimeoutMillis = v; }
+    public int getBranchThreadPoolNums() { return branchThreadPoolNums; }
+    public void setBranchThreadPoolNums(int v) { branchThreadPoolNums = v; }
     /** Off-heap write buffers (one commit-log file each): about twice the SYNC_FLUSH rate; costs direct memory. */
     public boolean isTransientStorePoolEnable() { return transientStorePoolEnable; }
     public void setTransientStorePoolEnable(boolean v) { transientStorePoolEnable = v; }

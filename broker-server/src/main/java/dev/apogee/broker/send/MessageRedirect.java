@@ -36,7 +36,7 @@ public final class MessageRedirect {
     }
 
     /** Applies retry-to-DLQ and delay rewrites to {@code message} in place. */
-    void apply(MessageToStore message, Integer headerMaxReconsumeTimes) {
+    public void apply(MessageToStore message, Integer headerMaxReconsumeTimes) {
         if (TopicValidator.isRetryTopic(message.topic()) && exceedsRetries(message, headerMaxReconsumeTimes)) {
             toDeadLetterQueue(message, message.topic().substring(TopicValidator.RETRY_GROUP_TOPIC_PREFIX.length()));
             return;

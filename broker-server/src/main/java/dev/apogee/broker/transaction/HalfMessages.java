@@ -17,6 +17,8 @@ import java.util.Map;
 public final class HalfMessages {
     public static final String TRANSACTION_CHECK_TIMES = "TRANSACTION_CHECK_TIMES";
     public static final String TRANSACTION_ID = "__transactionId__";
+    /** Set on the halves of a branch (several sends committed as one unit, see the {@code branch} package). */
+    public static final String BRANCH_ID = "__APOGEE_BRANCH";
 
     private HalfMessages() {
     }
@@ -30,7 +32,10 @@ public final class HalfMessages {
         Map<String, String> properties = PropertiesCodec.decode(message.properties());
         properties.put(MessageProperties.REAL_TOPIC, message.topic());
         properties.put(MessageProperties.REAL_QID, String.valueOf(message.queueId()));
-        properties.remove(MessageProperties.DELAY);
+        if (!properties.containsKey(BRANCH_ID)) {
+            // a branch keeps its delay level: it applies from the commit on, like a delayed send's
+            properties.remove(MessageProperties.DELAY);
+        }
         if (uniqueKey != null) {
             properties.put(TRANSACTION_ID, uniqueKey);
         }

@@ -133,8 +133,8 @@ public final class TransactionCheckService {
     /** @return false when the half message is too young and the round must stop here. */
     private boolean resolve(StoredMessage half) {
         String id = TransactionDecisions.transactionId(half);
-        if (id == null || decided.isDecided(id)) {
-            return true;
+        if (id == null || decided.isDecided(id) || half.property(HalfMessages.BRANCH_ID) != null) {
+            return true; // a branch's halves are never checked back: the branch reaper or the branch decides them
         }
         if (clock.getAsLong() - half.storeTimestamp() < immunityMillis(half)) {
             return false;

@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 
 /**
  * Carries out a transaction decision on one half message. Commit: the real message is stored in its real topic and
@@ -22,7 +23,7 @@ import java.util.concurrent.CompletableFuture;
  * reads to learn which transactions were decided. A transaction is decided once ({@link DecidedTransactions}), so a
  * late second answer never commits twice. Thread-safe.
  */
-final class TransactionDecisions {
+public final class TransactionDecisions {
     static final String OP_TAG_DONE = "d";
 
     private final MessageStore store;
@@ -36,22 +37,35 @@ final class TransactionDecisions {
     }
 
     /** The id that identifies a transaction across re-put copies of its half message. */
-    static String transactionId(StoredMessage half) {
+    public static String transactionId(StoredMessage half) {
         String id = half.property(HalfMessages.TRANSACTION_ID);
         return id != null ? id : half.property(MessageProperties.UNIQ_KEY);
     }
 
     /** Applies {@code decision} (commit or rollback) unless the transaction was already decided. */
-    CompletableFuture<PutResult> decide(StoredMessage half, boolean commit) {
+    public CompletableFuture<PutResult> decide(StoredMessage half, boolean commit) {
+        return decide(half, commit, real -> { });
+    }
+
+    /**
+     * As {@link #decide(StoredMessage, boolean)}; {@code routing} may rewrite the committed message before it is
+     * stored (a branch's delayed sends go to the schedule or timer topic). Completes with null when already decided.
+     */
+    public CompletableFuture<PutResult> decide(StoredMessage half, boolean commit, Consumer<MessageToStore> routing) {
         String id = transactionId(half);
         if (id != null && !decided.tryDecide(id)) {
             return CompletableFuture.completedFuture(null);
         }
-        return commit ? commit(half) : rollback(half);
+        return commit ? commit(half, routing) : rollback(half);
+    }
+
+    /** Whether the half message with this transaction id was committed or rolled back (as far as known now). */
+    public boolean isDecided(String transactionId) {
+        return decided.isDecided(transactionId);
     }
 
     /** Stores the committed message, then the op record; completes with the commit's put result. */
-    private CompletableFuture<PutResult> commit(StoredMessage half) {
+    private CompletableFuture<PutResult> commit(StoredMessage half, Consumer<MessageToStore> routing) {
         Map<String, String> properties = new LinkedHashMap<>(half.properties());
         String realTopic = properties.remove(MessageProperties.REAL_TOPIC);
         String realQueue = properties.remove(MessageProperties.REAL_QID);
@@ -68,6 +82,7 @@ final class TransactionDecisions {
                 .storeHost(storeHost)
                 .reconsumeTimes(half.reconsumeTimes())
                 .preparedTransactionOffset(half.physicalOffset());
+        routing.accept(real);
         return store.putMessage(real).thenCompose(result -> result.isOk()
                 ? markDone(half).thenApply(op -> result)
                 : CompletableFuture.completedFuture(result));
@@ -78,7 +93,7 @@ final class TransactionDecisions {
     }
 
     /** Writes the op record ({@code <half queue offset>\n<transaction id>}) saying the transaction is decided. */
-    CompletableFuture<PutResult> markDone(StoredMessage half) {
+    public CompletableFuture<PutResult> markDone(StoredMessage half) {
         String id = transactionId(half);
         MessageToStore op = new MessageToStore()
                 .topic(TopicValidator.TRANS_OP_HALF_TOPIC)

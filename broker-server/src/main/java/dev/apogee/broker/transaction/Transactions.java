@@ -16,11 +16,12 @@ import java.util.function.LongSupplier;
 public final class Transactions {
     private final EndTransactionProcessor endTransaction;
     private final TransactionCheckService checkService;
+    private final TransactionDecisions decisions;
 
     public Transactions(TransactionConfig config, MessageStore store, ProducerRegistry producers,
             ConsumerOffsetTable offsets, InetSocketAddress storeHost, LongSupplier clock) {
         DecidedTransactions decided = new DecidedTransactions(clock);
-        TransactionDecisions decisions = new TransactionDecisions(store, storeHost, decided);
+        this.decisions = new TransactionDecisions(store, storeHost, decided);
         this.endTransaction = new EndTransactionProcessor(store, decisions);
         this.checkService = new TransactionCheckService(config, store, producers, offsets, decided, decisions,
                 storeHost, clock);
@@ -28,6 +29,11 @@ public final class Transactions {
 
     public RequestProcessor endTransactionProcessor() {
         return endTransaction;
+    }
+
+    /** Carries out decisions on half messages; shared with the branch feature. */
+    public TransactionDecisions decisions() {
+        return decisions;
     }
 
     public void start(NettyRemotingServer server) {

@@ -75,6 +75,16 @@ public final class RequestCode {
     public static final int GET_BROKER_MEMBER_GROUP = 901;
     public static final int BROKER_HEARTBEAT = 904;
 
+    // Apogee-private: several half messages and consumed positions committed as one unit (a JMS local transaction
+    // or an XA branch). An Apache RocketMQ broker answers them with REQUEST_CODE_NOT_SUPPORTED.
+    /** Durably records a branch (its halves and acks); {@code onePhase=true} commits it at once. */
+    public static final int BRANCH_PREPARE = 9201;
+    public static final int BRANCH_COMMIT = 9202;
+    public static final int BRANCH_ROLLBACK = 9203;
+    /** Lists the branches prepared and not yet decided on the broker. */
+    public static final int BRANCH_RECOVER = 9204;
+    public static final int BRANCH_FORGET = 9205;
+
     private RequestCode() {
     }
 }

@@ -41,6 +41,16 @@ public final class ResponseCode {
     public static final int ILLEGAL_OPERATION = 604;
     public static final int GO_AWAY = 1500;
 
+    // Apogee-private answers to the BRANCH_* requests.
+    /** The broker never prepared this branch (commit or forget of an unknown branch). */
+    public static final int BRANCH_UNKNOWN = 9210;
+    /** Commit of a branch that was rolled back. */
+    public static final int BRANCH_ROLLED_BACK = 9211;
+    /** Rollback of a branch that was committed. */
+    public static final int BRANCH_COMMITTED = 9212;
+    /** Prepare naming a missing or foreign half, or a malformed branch id or body. */
+    public static final int BRANCH_INVALID = 9213;
+
     private ResponseCode() {
     }
 }

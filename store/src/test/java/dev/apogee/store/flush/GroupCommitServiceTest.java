@@ -1,8 +1,13 @@
 package dev.apogee.store.flush;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 import dev.apogee.store.PutResult;
 import dev.apogee.store.PutStatus;
@@ -69,5 +74,103 @@ class GroupCommitServiceTest {
         assertEquals(PutStatus.PUT_OK, pending.get(5, TimeUnit.SECONDS).status(), "flushed by the final round");
         assertEquals(100, q.flushedWhere());
         assertEquals(PutStatus.FLUSH_DISK_TIMEOUT, s.submit(written(0, 100)).get().status());
+    }
+
+    /** Appends {@code bytes} to the last file like the commit log does (under its lock), returning the result. */
+    private static PutResult append(MappedFileQueue q, int bytes) throws Exception {
+        synchronized (q) {
+            MappedFile f = q.lastFileForAppend(0);
+            int pos = f.wrotePosition();
+            f.setWrotePosition(pos + bytes, 1);
+            return written(f.fileFromOffset() + pos, bytes);
+        }
+    }
+
+    @Test
+    void concurrentWritersAreAcknowledgedOnlyOnceDurable() throws Exception {
+        MappedFileQueue q = MappedFileQueue.direct(dir, 1 << 20);
+        GroupCommitService s = new GroupCommitService(q, 60_000);
+        s.start();
+        int threads = 8;
+        int perThread = 300;
+        AtomicInteger early = new AtomicInteger();
+        AtomicInteger notOk = new AtomicInteger();
+        List<Thread> writers = new ArrayList<>();
+        try {
+            for (int t = 0; t < threads; t++) {
+                Thread w = new Thread(() -> {
+                    try {
+                        for (int i = 0; i < perThread; i++) {
+                            PutResult r = append(q, 100);
+                            // checked on the completing thread, at completion: the force must already cover it
+                            s.submit(r).thenAccept(done -> {
+                                if (q.flushedWhere() < done.nextOffset()) {
+                                    early.incrementAndGet();
+                                }
+                                if (done.status() != PutStatus.PUT_OK) {
+                                    notOk.incrementAndGet();
+                                }
+                            }).get(30, TimeUnit.SECONDS);
+                        }
+                    } catch (Exception e) {
+                        throw new AssertionError(e);
+                    }
+                });
+                writers.add(w);
+                w.start();
+            }
+            for (Thread w : writers) {
+                w.join(60_000);
+                assertFalse(w.isAlive(), "a writer is stuck on its future");
+            }
+            assertEquals(0, early.get(), "a future completed before its bytes were forced");
+            assertEquals(0, notOk.get());
+            assertEquals((long) threads * perThread * 100, q.flushedWhere());
+            assertTrue(s.forceCount() <= (long) threads * perThread);
+        } finally {
+            s.shutdown(5_000);
+        }
+    }
+
+    @Test
+    void putsRacingShutdownAllComplete() throws Exception {
+        MappedFileQueue q = MappedFileQueue.direct(dir, 1 << 20);
+        GroupCommitService s = new GroupCommitService(q, 60_000);
+        s.start();
+        AtomicLong early = new AtomicLong();
+        List<CompletableFuture<PutResult>> futures = java.util.Collections.synchronizedList(new ArrayList<>());
+        CountDownLatch running = new CountDownLatch(4);
+        List<Thread> writers = new ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            Thread w = new Thread(() -> {
+                try {
+                    for (int i = 0; i < 2_000; i++) {
+                        CompletableFuture<PutResult> f = s.submit(append(q, 10));
+                        futures.add(f.whenComplete((done, e) -> {
+                            if (done.status() == PutStatus.PUT_OK && q.flushedWhere() < done.nextOffset()) {
+                                early.incrementAndGet();
+                            }
+                        }));
+                        if (i == 10) {
+                            running.countDown();
+                        }
+                    }
+                } catch (Exception e) {
+                    throw new AssertionError(e);
+                }
+            });
+            writers.add(w);
+            w.start();
+        }
+        assertTrue(running.await(30, TimeUnit.SECONDS));
+        s.shutdown(10_000);
+        for (Thread w : writers) {
+            w.join(60_000);
+        }
+        for (CompletableFuture<PutResult> f : futures) {
+            PutStatus st = f.get(10, TimeUnit.SECONDS).status();
+            assertTrue(st == PutStatus.PUT_OK || st == PutStatus.FLUSH_DISK_TIMEOUT, st.toString());
+        }
+        assertEquals(0, early.get(), "PUT_OK given for bytes not yet forced");
     }
 }

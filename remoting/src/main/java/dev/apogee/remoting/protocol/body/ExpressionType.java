@@ -6,6 +6,12 @@ public final class ExpressionType {
     public static final String TAG = "TAG";
     /** An SQL-92 condition over message properties. */
     public static final String SQL92 = "SQL92";
+    /**
+     * Apogee extension: a Jakarta Messaging selector, evaluated with JMS typing over the JMS provider's property
+     * mapping (typed properties, header fields). Apache brokers refuse it (CHECK_CLIENT_CONFIG answers
+     * SUBSCRIPTION_PARSE_FAILED), so the provider falls back to {@link #SQL92} there.
+     */
+    public static final String JMS = "JMS";
 
     private ExpressionType() {
     }

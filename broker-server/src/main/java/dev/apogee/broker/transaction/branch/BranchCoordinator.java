@@ -1,0 +1,258 @@
+package dev.apogee.broker.transaction.branch;
+
+import dev.apogee.broker.message.StoredMessage;
+import dev.apogee.remoting.protocol.ResponseCode;
+import dev.apogee.remoting.protocol.body.BranchBody;
+import dev.apogee.store.PutResult;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.LongSupplier;
+
+/**
+ * The branch state machine: prepare, commit, rollback and forget, each under the branch's lock. A transition is
+ * first made durable in the {@link BranchLog}, then applied to the {@link BranchTable}, then (for decisions)
+ * materialized, then marked DONE. A failure after the decision leaves the branch decided and not done: the next
+ * commit or rollback, or the next start, finishes it. Called on branch request threads, the reaper thread and
+ * (at start) the starting thread.
+ */
+final class BranchCoordinator {
+    private static final Logger LOG = LoggerFactory.getLogger(BranchCoordinator.class);
+
+    private final BranchLog log;
+    private final BranchTable table;
+    private final HalfLookup halves;
+    private final Materializer materializer;
+    private final OpenBranches open;
+    private final BranchLocks locks = new BranchLocks();
+    private final LongSupplier clock;
+
+    BranchCoordinator(BranchLog log, BranchTable table, HalfLookup halves, Materializer materializer,
+            OpenBranches open, LongSupplier clock) {
+        this.log = log;
+        this.table = table;
+        this.halves = halves;
+        this.materializer = materializer;
+        this.open = open;
+        this.clock = clock;
+    }
+
+    Outcome prepare(String branchId, String producerGroup, BranchBody body, boolean onePhase) {
+        ReentrantLock lock = locks.of(branchId);
+        lock.lock();
+        try {
+            Branch known = table.get(branchId);
+            if (known != null) {
+                return prepareKnown(known, onePhase);
+            }
+            String[] problem = new String[1];
+            List<StoredMessage> found = halves.verify(branchId, producerGroup, body.halves(), problem);
+            String ackProblem = found == null ? problem[0] : ackProblem(body.acks());
+            if (ackProblem != null) {
+                return Outcome.of(ResponseCode.BRANCH_INVALID, ackProblem);
+            }
+            BranchRecord record = new BranchRecord(onePhase ? BranchRecord.Type.COMMIT : BranchRecord.Type.PREPARE,
+                    branchId, producerGroup, body);
+            Outcome stored = store(record);
+            if (stored != null) {
+                return stored;
+            }
+            open.forget(branchId);
+            Branch branch = new Branch(branchId, onePhase ? Branch.State.COMMITTED : Branch.State.PREPARED, false,
+                    producerGroup, body, clock.getAsLong());
+            table.put(branch);
+            return onePhase ? finish(branch, false) : Outcome.OK;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private Outcome prepareKnown(Branch known, boolean onePhase) {
+        return switch (known.state()) {
+            case PREPARED -> onePhase ? decide(known, Branch.State.COMMITTED) : Outcome.OK;
+            case COMMITTED -> onePhase ? finishIfNeeded(known) : Outcome.of(ResponseCode.BRANCH_COMMITTED,
+                    "branch " + known.id() + " is already committed");
+            case ROLLED_BACK -> Outcome.of(ResponseCode.BRANCH_ROLLED_BACK, "branch " + known.id()
+                    + " was rolled back");
+        };
+    }
+
+    Outcome commit(String branchId) {
+        ReentrantLock lock = locks.of(branchId);
+        lock.lock();
+        try {
+            Branch known = table.get(branchId);
+            if (known == null) {
+                return Outcome.of(ResponseCode.BRANCH_UNKNOWN, "branch " + branchId + " is not prepared here");
+            }
+            return switch (known.state()) {
+                case PREPARED -> decide(known, Branch.State.COMMITTED);
+                case COMMITTED -> finishIfNeeded(known);
+                case ROLLED_BACK -> Outcome.of(ResponseCode.BRANCH_ROLLED_BACK, "branch " + branchId
+                        + " was rolled back");
+            };
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Rolls back; {@code neverPrepared} names the halves of a branch this broker has not prepared (may be empty). */
+    Outcome rollback(String branchId, List<BranchBody.Half> neverPrepared) {
+        ReentrantLock lock = locks.of(branchId);
+        lock.lock();
+        try {
+            Branch known = table.get(branchId);
+            if (known == null) {
+                return neverPrepared.isEmpty() ? Outcome.OK : rollbackUnprepared(branchId, neverPrepared);
+            }
+            return switch (known.state()) {
+                case PREPARED -> decide(known, Branch.State.ROLLED_BACK);
+                case ROLLED_BACK -> finishIfNeeded(known);
+                case COMMITTED -> Outcome.of(ResponseCode.BRANCH_COMMITTED, "branch " + branchId
+                        + " was committed");
+            };
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * The reaper's rollback of halves whose branch was not prepared in time or whose sender went away; does nothing
+     * when the branch got prepared or decided meanwhile (its own rules apply then).
+     */
+    void abandon(String branchId, List<BranchBody.Half> unprepared) {
+        ReentrantLock lock = locks.of(branchId);
+        lock.lock();
+        try {
+            if (table.get(branchId) == null) {
+                LOG.info("rolling back {} half message(s) of branch {}: not prepared in time or sender gone",
+                        unprepared.size(), branchId);
+                rollbackUnprepared(branchId, unprepared);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Discards a half sent to a branch after the branch was prepared or decided (it can never commit). */
+    void discardOrphan(String branchId, StoredMessage half) {
+        ReentrantLock lock = locks.of(branchId);
+        lock.lock();
+        try {
+            Branch known = table.get(branchId);
+            if (known != null && !known.holds(half.physicalOffset())) {
+                LOG.warn("discarding half {} sent to branch {} after it was prepared", half.physicalOffset(),
+                        branchId);
+                materializer.discard(branchId, half);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    Outcome forget(String branchId) {
+        ReentrantLock lock = locks.of(branchId);
+        lock.lock();
+        try {
+            Branch known = table.get(branchId);
+            if (known == null) {
+                return Outcome.of(ResponseCode.BRANCH_UNKNOWN, "branch " + branchId + " is not known here");
+            }
+            if (known.state() == Branch.State.PREPARED) {
+                return Outcome.of(ResponseCode.BRANCH_INVALID, "branch " + branchId + " is not decided yet");
+            }
+            log.append(new BranchRecord(BranchRecord.Type.FORGET, branchId, known.producerGroup(),
+                    BranchRecord.EMPTY)).join();
+            table.remove(branchId);
+            return Outcome.OK;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Finishes a branch decided before a restart. */
+    void finishAfterRestart(Branch branch) {
+        ReentrantLock lock = locks.of(branch.id());
+        lock.lock();
+        try {
+            Outcome outcome = finish(branch, true);
+            if (outcome.code() != ResponseCode.SUCCESS) {
+                LOG.error("BRANCH-FINISH-FAILED branch {} stays decided and not done: {}", branch.id(),
+                        outcome.remark());
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private Outcome rollbackUnprepared(String branchId, List<BranchBody.Half> unprepared) {
+        BranchBody body = new BranchBody(unprepared, List.of());
+        Outcome stored = store(new BranchRecord(BranchRecord.Type.ROLLBACK, branchId, null, body));
+        if (stored != null) {
+            return stored;
+        }
+        open.forget(branchId);
+        Branch branch = new Branch(branchId, Branch.State.ROLLED_BACK, false, null, body, clock.getAsLong());
+        table.put(branch);
+        return finish(branch, false);
+    }
+
+    private Outcome decide(Branch prepared, Branch.State decision) {
+        BranchRecord.Type type = decision == Branch.State.COMMITTED ? BranchRecord.Type.COMMIT
+                : BranchRecord.Type.ROLLBACK;
+        Outcome stored = store(new BranchRecord(type, prepared.id(), prepared.producerGroup(), prepared.body()));
+        if (stored != null) {
+            return stored;
+        }
+        Branch decided = prepared.decided(decision, clock.getAsLong());
+        table.put(decided);
+        return finish(decided, false);
+    }
+
+    private Outcome finishIfNeeded(Branch decided) {
+        return decided.done() ? Outcome.OK : finish(decided, false);
+    }
+
+    /** Materializes a decided branch and marks it DONE. */
+    private Outcome finish(Branch decided, boolean afterRestart) {
+        try {
+            if (decided.state() == Branch.State.COMMITTED) {
+                materializer.commit(decided, afterRestart);
+            } else {
+                materializer.rollback(decided.id(), decided.body().halves());
+            }
+            log.append(new BranchRecord(BranchRecord.Type.DONE, decided.id(), decided.producerGroup(),
+                    BranchRecord.EMPTY)).join();
+            table.put(decided.finished());
+            return Outcome.OK;
+        } catch (RuntimeException e) {
+            LOG.warn("materializing {} branch {} failed; it will be finished by the next request or at restart",
+                    decided.state(), decided.id(), e);
+            return Outcome.of(ResponseCode.SYSTEM_ERROR, "branch " + decided.id() + " is " + decided.state()
+                    + " but not materialized yet: " + e.getMessage());
+        }
+    }
+
+    /** Appends a record durably; null when it is on disk, else the failure to answer. */
+    private Outcome store(BranchRecord record) {
+        PutResult put = log.appendDurably(record).join();
+        if (BranchLog.isDurable(put)) {
+            return null;
+        }
+        LOG.warn("storing {} of branch {} failed: {}", record.type(), record.branchId(), put.status());
+        return Outcome.of(ResponseCode.SYSTEM_ERROR, "the branch log could not store " + record.type() + " durably: "
+                + put.status());
+    }
+
+    private static String ackProblem(List<BranchBody.Ack> acks) {
+        for (BranchBody.Ack a : acks) {
+            if (a.group() == null || a.group().isEmpty() || a.topic() == null || a.topic().isEmpty()
+                    || a.queueId() < 0 || a.nextOffset() < 0) {
+                return "malformed ack " + a;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,95 @@
+package dev.apogee.broker.transaction.branch;
+
+import dev.apogee.broker.message.MessageProperties;
+import dev.apogee.broker.message.StoredMessage;
+import dev.apogee.store.GetResult;
+import dev.apogee.store.MessageFilter;
+import dev.apogee.store.MessageStore;
+import dev.apogee.store.MessageToStore;
+import dev.apogee.store.PutResult;
+import dev.apogee.store.PutStatus;
+import dev.apogee.store.record.PropertiesCodec;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.LongSupplier;
+
+/**
+ * The branch log: {@link BranchRecord}s appended to the commit log in the system topic {@value #TOPIC} (queue 0),
+ * the only durable state of the branch feature. A record counts only once it is on disk ({@link #appendDurably}),
+ * whatever the flush mode, because a prepare or a decision is acknowledged to a transaction manager. At start the
+ * whole queue is replayed in order ({@link #replay}). Thread-safe (the store serializes appends).
+ */
+final class BranchLog {
+    static final String TOPIC = "APOGEE_SYS_BRANCH_LOG";
+    private static final Logger LOG = LoggerFactory.getLogger(BranchLog.class);
+    private static final int BATCH = 64;
+
+    private final MessageStore store;
+    private final InetSocketAddress storeHost;
+    private final LongSupplier clock;
+
+    BranchLog(MessageStore store, InetSocketAddress storeHost, LongSupplier clock) {
+        this.store = store;
+        this.storeHost = storeHost;
+        this.clock = clock;
+    }
+
+    /** Appends {@code record}; completes with PUT_OK only once it is flushed. */
+    CompletableFuture<PutResult> appendDurably(BranchRecord record) {
+        return store.putMessage(message(record)).thenCompose(put -> put.isOk()
+                ? store.makeDurable(put) : CompletableFuture.completedFuture(put));
+    }
+
+    /** Appends {@code record} without waiting for the disk (DONE and FORGET: replaying without them is safe). */
+    CompletableFuture<PutResult> append(BranchRecord record) {
+        return store.putMessage(message(record));
+    }
+
+    /** Receives replayed records with the time they were stored. */
+    interface ReplaySink {
+        void accept(BranchRecord record, long storeTimestamp);
+    }
+
+    /** Feeds every stored record to {@code sink}, oldest first. Unreadable records are logged and skipped. */
+    long replay(ReplaySink sink) {
+        long next = store.getMinOffsetInQueue(TOPIC, 0);
+        long count = 0;
+        while (true) {
+            GetResult result = store.getMessages(TOPIC, 0, next, BATCH, Integer.MAX_VALUE, MessageFilter.ALL);
+            if (result.messageCount() == 0) {
+                return count;
+            }
+            for (ByteBuffer buffer : result.messages()) {
+                StoredMessage stored = StoredMessage.read(buffer);
+                try {
+                    sink.accept(BranchRecord.decode(stored.body()), stored.storeTimestamp());
+                    count++;
+                } catch (RuntimeException e) {
+                    LOG.error("BRANCH-LOG-BAD skipping unreadable branch log record at commit-log offset {}: {}",
+                            stored.physicalOffset(), e.toString());
+                }
+            }
+            next = result.nextBeginOffset();
+        }
+    }
+
+    private MessageToStore message(BranchRecord record) {
+        return new MessageToStore()
+                .topic(TOPIC)
+                .queueId(0)
+                .body(record.encode())
+                .properties(MessageProperties.KEYS + PropertiesCodec.NAME_VALUE_SEPARATOR + record.branchId()
+                        + PropertiesCodec.PROPERTY_SEPARATOR)
+                .bornTimestamp(clock.getAsLong())
+                .bornHost(storeHost)
+                .storeHost(storeHost);
+    }
+
+    static boolean isDurable(PutResult put) {
+        return put != null && put.status() == PutStatus.PUT_OK;
+    }
+}

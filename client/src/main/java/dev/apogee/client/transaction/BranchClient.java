@@ -1,0 +1,243 @@
+package dev.apogee.client.transaction;
+
+import dev.apogee.client.ClientConfig;
+import dev.apogee.client.ClientInstance;
+import dev.apogee.client.MQClientException;
+import dev.apogee.client.message.Message;
+import dev.apogee.client.message.MessageConst;
+import dev.apogee.client.message.OffsetMessageId;
+import dev.apogee.client.producer.Producer;
+import dev.apogee.client.producer.ProducerConfig;
+import dev.apogee.client.producer.SendResult;
+import dev.apogee.client.transaction.BranchException.Reason;
+import dev.apogee.remoting.protocol.RemotingCommand;
+import dev.apogee.remoting.protocol.RequestCode;
+import dev.apogee.remoting.protocol.ResponseCode;
+import dev.apogee.remoting.protocol.body.BranchBody;
+import dev.apogee.remoting.protocol.body.BranchIdList;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * The client side of the branch protocol (BRANCH_PREPARE … BRANCH_FORGET, see {@code dev.apogee.broker.transaction
+ * .branch}): sends become invisible halves of a branch, and prepare / commit / rollback make them and a set of
+ * consumed positions one atomic unit on a broker. Thread-safe. One per JMS connection; it registers
+ * {@code producerGroup} with the shared client instance, so two live branch clients of one client id need distinct
+ * groups. Every remote call uses the client's request timeout ({@link ClientConfig#getRpcTimeoutMillis()}).
+ */
+public final class BranchClient {
+    /** Message property naming the branch a half belongs to. */
+    public static final String BRANCH_PROPERTY = "__APOGEE_BRANCH";
+    private static final Logger LOG = LoggerFactory.getLogger(BranchClient.class);
+    private static final int DECISION_ATTEMPTS = 3;
+    private static final long DECISION_RETRY_PAUSE_MILLIS = 200;
+
+    private final ClientConfig config;
+    private final String producerGroup;
+    private final BrokerDirectory directory = new BrokerDirectory();
+    /** Set by start, cleared by shutdown (both synchronized); read once per call. */
+    private volatile Running running;
+
+    private record Running(Producer producer, ClientInstance instance) {
+    }
+
+    public BranchClient(ClientConfig config, String producerGroup) {
+        this.config = config;
+        this.producerGroup = producerGroup;
+    }
+
+    public synchronized void start() throws MQClientException {
+        if (running != null) {
+            throw new MQClientException(MQClientException.ILLEGAL_STATE, "branch client already started");
+        }
+        Producer sender = new Producer(new ProducerConfig(producerGroup).setClientConfig(config)
+                .setSendTimeoutMillis(config.getRpcTimeoutMillis()));
+        sender.start();
+        running = new Running(sender, ClientInstance.acquire(config));
+    }
+
+    /** Leaves the client instance; halves sent and never prepared are rolled back by the broker. */
+    public synchronized void shutdown() {
+        Running current = running;
+        if (current != null) {
+            running = null;
+            current.producer().shutdown();
+            current.instance().release();
+        }
+    }
+
+    /**
+     * Sends {@code message} as an invisible half of {@code branchId}; returns where it is stored. Marks the message
+     * itself as a transactional half of this client's producer group. A delivery time or delay level is kept and
+     * applies from the commit on.
+     */
+    public BranchHalf send(String branchId, Message message) throws BranchException {
+        return send(branchId, message, -1);
+    }
+
+    /** {@link #send(String, Message)} to the queue of {@code shard} (see {@link Producer#send(Message, long, int)}). */
+    public BranchHalf send(String branchId, Message message, int shard) throws BranchException {
+        requireValid(branchId);
+        Producer sender = running().producer();
+        message.putProperty(MessageConst.TRAN_MSG, "true");
+        message.putProperty(MessageConst.PGROUP, producerGroup);
+        message.putProperty(BRANCH_PROPERTY, branchId);
+        // A half need not be durable on its own: the prepare record is made durable after it, and a flush of the
+        // commit log covers every byte before the flushed position, so one fsync per branch covers all its halves.
+        message.putProperty(MessageConst.WAIT, "false");
+        try {
+            SendResult result = sender.send(message, sender.config().getSendTimeoutMillis(), shard);
+            String transactionId = result.transactionId() != null ? result.transactionId() : result.msgId();
+            return new BranchHalf(result.messageQueue().brokerName(),
+                    OffsetMessageId.decode(result.offsetMsgId()).commitLogOffset(), result.offsetMsgId(),
+                    transactionId);
+        } catch (MQClientException e) {
+            throw BranchFailures.of("sending a half of branch " + branchId, e);
+        } catch (InterruptedException e) {
+            throw BranchFailures.interrupted("sending a half of branch " + branchId, e);
+        }
+    }
+
+    /** Durably records the branch on one broker: the given halves (stored there) and acks (queues of that broker). */
+    public void prepare(String brokerName, String branchId, List<BranchHalf> halves, List<BranchAck> acks,
+            boolean onePhase) throws BranchException {
+        requireValid(branchId);
+        RemotingCommand request = RemotingCommand.createRequest(RequestCode.BRANCH_PREPARE)
+                .putExtField("branchId", branchId)
+                .putExtField("onePhase", String.valueOf(onePhase))
+                .putExtField("producerGroup", producerGroup)
+                .body(body(brokerName, halves, acks).encode());
+        call(brokerName, request, "preparing branch " + branchId);
+    }
+
+    public void commit(String brokerName, String branchId) throws BranchException {
+        requireValid(branchId);
+        callIdempotent(brokerName, () -> RemotingCommand.createRequest(RequestCode.BRANCH_COMMIT)
+                .putExtField("branchId", branchId), "committing branch " + branchId);
+    }
+
+    /** Rolls the branch back; {@code halves} name the sends of a branch that was never prepared (may be empty). */
+    public void rollback(String brokerName, String branchId, List<BranchHalf> halves) throws BranchException {
+        requireValid(branchId);
+        byte[] body = body(brokerName, halves == null ? List.of() : halves, List.of()).encode();
+        callIdempotent(brokerName, () -> RemotingCommand.createRequest(RequestCode.BRANCH_ROLLBACK)
+                .putExtField("branchId", branchId).body(body), "rolling back branch " + branchId);
+    }
+
+    /** The branches prepared on {@code brokerName} and not yet decided. */
+    public List<String> recover(String brokerName) throws BranchException {
+        RemotingCommand response = call(brokerName, RemotingCommand.createRequest(RequestCode.BRANCH_RECOVER),
+                "recovering branches");
+        try {
+            return BranchIdList.decode(response.body()).branchIds();
+        } catch (RuntimeException e) {
+            throw new BranchException(Reason.UNAVAILABLE, "broker " + brokerName + " sent a malformed branch list", e);
+        }
+    }
+
+    public void forget(String brokerName, String branchId) throws BranchException {
+        requireValid(branchId);
+        call(brokerName, RemotingCommand.createRequest(RequestCode.BRANCH_FORGET).putExtField("branchId", branchId),
+                "forgetting branch " + branchId);
+    }
+
+    /** Names of the master brokers currently known (cluster info), for recovery scans and commit broadcasts. */
+    public Set<String> brokerNames() throws BranchException {
+        try {
+            return directory.refresh(running().instance());
+        } catch (MQClientException e) {
+            throw BranchFailures.of("fetching the cluster info", e);
+        } catch (InterruptedException e) {
+            throw BranchFailures.interrupted("fetching the cluster info", e);
+        }
+    }
+
+    /**
+     * Commit and rollback are idempotent on the broker, so a timeout or a dropped connection is retried a few times
+     * before giving up: a decision left undelivered keeps the branch prepared and its queues' pulls suspended until a
+     * transaction manager's recovery comes back, which can be minutes.
+     */
+    private void callIdempotent(String brokerName, Supplier<RemotingCommand> request, String what)
+            throws BranchException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                call(brokerName, request.get(), what);
+                return;
+            } catch (BranchException e) {
+                if (e.reason() != Reason.UNAVAILABLE || attempt >= DECISION_ATTEMPTS) {
+                    throw e;
+                }
+                LOG.warn("{} on {} failed (attempt {} of {}), retrying: {}", what, brokerName, attempt,
+                        DECISION_ATTEMPTS, e.getMessage());
+                try {
+                    Thread.sleep(DECISION_RETRY_PAUSE_MILLIS * attempt);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private RemotingCommand call(String brokerName, RemotingCommand request, String what) throws BranchException {
+        ClientInstance current = running().instance();
+        try {
+            String address = directory.masterAddress(current, brokerName);
+            if (address == null) {
+                throw new BranchException(Reason.UNAVAILABLE, what + " failed: no master of broker " + brokerName
+                        + " is known");
+            }
+            RemotingCommand response = current.rpc().call(address, request, config.getRpcTimeoutMillis());
+            if (response.code() != ResponseCode.SUCCESS) {
+                throw new BranchException(BranchFailures.reasonOf(response.code()), what + " on " + brokerName
+                        + " failed: " + response.remark() + " (code " + response.code() + ")");
+            }
+            return response;
+        } catch (MQClientException e) {
+            throw BranchFailures.of(what + " on " + brokerName, e);
+        } catch (InterruptedException e) {
+            throw BranchFailures.interrupted(what + " on " + brokerName, e);
+        }
+    }
+
+    private static BranchBody body(String brokerName, List<BranchHalf> halves, List<BranchAck> acks)
+            throws BranchException {
+        List<BranchBody.Half> wireHalves = new ArrayList<>(halves.size());
+        for (BranchHalf h : halves) {
+            if (!brokerName.equals(h.brokerName())) {
+                throw new BranchException(Reason.INVALID, "half " + h.msgId() + " is stored on " + h.brokerName()
+                        + ", not on " + brokerName);
+            }
+            wireHalves.add(new BranchBody.Half(h.commitLogOffset(), h.msgId(), h.transactionId()));
+        }
+        List<BranchBody.Ack> wireAcks = new ArrayList<>(acks.size());
+        for (BranchAck a : acks) {
+            if (!brokerName.equals(a.brokerName())) {
+                throw new BranchException(Reason.INVALID, "ack of " + a.topic() + "/" + a.queueId() + " is for "
+                        + a.brokerName() + ", not for " + brokerName);
+            }
+            wireAcks.add(new BranchBody.Ack(a.group(), a.topic(), a.queueId(), a.nextOffset()));
+        }
+        return new BranchBody(wireHalves, wireAcks);
+    }
+
+    private static void requireValid(String branchId) throws BranchException {
+        if (!BranchBody.isValidBranchId(branchId)) {
+            throw new BranchException(Reason.INVALID, "malformed branch id (at most "
+                    + BranchBody.MAX_BRANCH_ID_LENGTH + " characters of [A-Za-z0-9:_.-]): " + branchId);
+        }
+    }
+
+    private Running running() throws BranchException {
+        Running current = running;
+        if (current == null) {
+            throw new BranchException(Reason.UNAVAILABLE, "the branch client of " + producerGroup + " is not started");
+        }
+        return current;
+    }
+}

@@ -1,0 +1,158 @@
+package dev.apogee.client.transaction;
+
+import dev.apogee.client.ClientConfig;
+import dev.apogee.client.admin.AdminClient;
+import dev.apogee.namesrv.NameServer;
+import dev.apogee.namesrv.config.NamesrvConfig;
+import org.apache.rocketmq.client.consumer.DefaultMQPullConsumer;
+import org.apache.rocketmq.client.consumer.PullResult;
+import org.apache.rocketmq.client.consumer.PullStatus;
+import org.apache.rocketmq.common.message.MessageQueue;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A prepared branch survives kill -9 of its broker (a child JVM, {@code BrokerStartup}): after a restart on the same
+ * store, recover lists it and the commit materializes it.
+ */
+@Tag("slow")
+class BranchKillTest {
+    private static final String BROKER = "branch-child";
+
+    @TempDir
+    Path dir;
+    NameServer namesrv;
+    Process child;
+    BranchClient client;
+
+    @AfterEach
+    void stop() throws Exception {
+        if (client != null) {
+            client.shutdown();
+        }
+        if (child != null) {
+            child.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+        if (namesrv != null) {
+            namesrv.close();
+        }
+    }
+
+    @Test
+    void preparedBranchSurvivesKill9() throws Exception {
+        namesrv = new NameServer(new NamesrvConfig().setListenPort(0).setBindAddress("127.0.0.1")
+                .setKvConfigPath(dir.resolve("namesrv").resolve("kvConfig.json"))).start();
+        Path conf = writeConf();
+        child = launch(conf, "first");
+        client = new BranchClient(new ClientConfig().setNamesrvAddress(namesrv.localAddress())
+                .setInstanceName("kill-" + System.nanoTime()).setRpcTimeoutMillis(5_000), "branch-kill-producer");
+        client.start();
+        Awaitility.await().atMost(Duration.ofSeconds(30)).ignoreExceptions()
+                .until(() -> client.brokerNames().contains(BROKER)); // registered with the name server
+        String topic = "branch-kill-" + System.nanoTime();
+        String branch = "X:1:" + UUID.randomUUID().toString().replace("-", "") + ":00";
+        List<BranchHalf> halves = List.of(
+                client.send(branch, BranchClientTest.message(topic, "survivor-1")),
+                client.send(branch, BranchClientTest.message(topic, "survivor-2")));
+        client.prepare(BROKER, branch, halves, List.of(new BranchAck("g-kill", topic, BROKER, 0, 1)), false);
+
+        child.destroyForcibly().waitFor(10, TimeUnit.SECONDS); // SIGKILL right after the prepare was acknowledged
+        child = launch(conf, "second");
+
+        List<String> inDoubt = Awaitility.await().atMost(Duration.ofSeconds(30)).ignoreExceptions()
+                .until(() -> client.recover(BROKER), ids -> ids.contains(branch));
+        assertTrue(inDoubt.contains(branch));
+        client.commit(BROKER, branch);
+        // killed again at once, before the periodic offset persistence: the committed ack is re-applied at start
+        child.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        child = launch(conf, "third");
+
+        assertEquals(Set.of("survivor-1", "survivor-2"), Awaitility.await().atMost(Duration.ofSeconds(20))
+                .ignoreExceptions().until(() -> readAll(topic), bodies -> bodies.size() >= 2));
+        assertEquals(1L, Awaitility.await().atMost(Duration.ofSeconds(30)).ignoreExceptions()
+                .until(() -> committedOffset("g-kill", topic, 0), offset -> offset >= 0));
+    }
+
+    private long committedOffset(String group, String topic, int queueId) throws Exception {
+        try (AdminClient admin = new AdminClient(new ClientConfig().setNamesrvAddress(namesrv.localAddress())
+                .setInstanceName("kill-admin-" + System.nanoTime()))) {
+            admin.start();
+            return admin.consumerOffsets(group, topic).entrySet().stream().filter(e -> e.getKey().queueId() == queueId)
+                    .mapToLong(e -> e.getValue()).findFirst().orElse(-1);
+        }
+    }
+
+    private Path writeConf() throws Exception {
+        Path conf = dir.resolve("broker.conf");
+        Files.writeString(conf, String.join("\n",
+                "brokerName=" + BROKER,
+                "listenPort=" + freePort(),
+                "bindAddress=127.0.0.1",
+                "brokerIP1=127.0.0.1",
+                "namesrvAddr=" + namesrv.localAddress(),
+                "storePathRootDir=" + dir.resolve("store"),
+                "mappedFileSizeCommitLog=" + (16L * 1024 * 1024)) + "\n");
+        return conf;
+    }
+
+    /** Starts the child broker and waits (bounded) until it says it has started. */
+    private Process launch(Path conf, String run) throws Exception {
+        Path out = dir.resolve("broker-" + run + ".out");
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String logConfig = dev.apogee.broker.BrokerStartup.class.getResource("/logback.xml").toString();
+        Process process = new ProcessBuilder(javaBin, "-Xms64m", "-Xmx256m", "-XX:MaxDirectMemorySize=256m",
+                "-Dlogback.configurationFile=" + logConfig, "-Dapogee.log.dir=" + dir.resolve("logs"),
+                "-cp", System.getProperty("java.class.path"), "dev.apogee.broker.BrokerStartup", "-c", conf.toString())
+                .redirectErrorStream(true).redirectOutput(out.toFile()).start();
+        Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> {
+            if (!process.isAlive()) {
+                throw new AssertionError("child broker exited: " + Files.readString(out));
+            }
+            return Files.readString(out).contains("BROKER-STARTED");
+        });
+        return process;
+    }
+
+    private Set<String> readAll(String topic) throws Exception {
+        DefaultMQPullConsumer reader = new DefaultMQPullConsumer("branch-kill-reader");
+        reader.setNamesrvAddr(namesrv.localAddress());
+        reader.setInstanceName("kill-reader-" + System.nanoTime());
+        reader.start();
+        try {
+            Set<String> bodies = new HashSet<>();
+            for (MessageQueue queue : reader.fetchSubscribeMessageQueues(topic)) {
+                PullResult result = reader.pull(queue, "*", 0, 32);
+                if (result.getPullStatus() == PullStatus.FOUND) {
+                    result.getMsgFoundList().forEach(m -> bodies.add(new String(m.getBody(), StandardCharsets.UTF_8)));
+                }
+            }
+            return bodies;
+        } finally {
+            reader.shutdown();
+        }
+    }
+
+    private static int freePort() throws Exception {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+}
