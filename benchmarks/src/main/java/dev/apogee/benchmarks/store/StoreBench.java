@@ -1,5 +1,6 @@
 package dev.apogee.benchmarks.store;
 
+import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import dev.apogee.store.FlushMode;
@@ -25,9 +27,11 @@ import dev.apogee.store.StoreConfig;
 /**
  * In-process store load tool. In one run: raw sequential write bandwidth and synchronous-append rates of the disk
  * under the data directory, then appends/s of 1 KiB messages with ASYNC_FLUSH (1 and 4 writers) and SYNC_FLUSH
- * (1, 16 and 64 writers); prints a table and the ratios against the raw anchors.
+ * (1, 16 and 64 writers), with and without the transient store pool, each SYNC_FLUSH 64 row both with blocked
+ * writer threads and with callback-driven logical writers ({@link Model}); prints a table, process CPU per message,
+ * and the ratios against the raw anchors.
  *
- * <p>Usage: {@code StoreBench <dataDir> [secondsPerRow=5] [rawWriteMiB=1024] [commitLogFileMiB=256]}.
+ * <p>Usage: see {@link #main}.
  */
 public final class StoreBench {
     private static final int BODY_SIZE = 1024;
@@ -35,23 +39,74 @@ public final class StoreBench {
     private StoreBench() {
     }
 
-    /** One store row. */
-    private record Row(String name, int writers, double msgsPerSec, double mbPerSec, double durableMbPerSec,
-                       long forces, long messages, Map<PutStatus, Long> failures) {
+    /** How the writers drive the store; printed with every row so the two are never mistaken for each other. */
+    enum Model {
+        /** One platform thread per writer, each blocked on its put's future ({@code join}). */
+        THREADS("threads"),
+        /** Logical writers, one put outstanding each, driven by completion callbacks on a small pool. */
+        CALLBACKS("callbacks/" + CallbackWriters.POOL_THREADS + "-thread pool");
+
+        final String label;
+
+        Model(String label) {
+            this.label = label;
+        }
+    }
+
+    /** One store row to run. */
+    record Spec(FlushMode mode, boolean pooled, Model model, int writers) {
+        String name() {
+            return (mode == FlushMode.ASYNC_FLUSH ? "ASYNC_FLUSH" : "SYNC_FLUSH") + (pooled ? "+pool" : "");
+        }
+    }
+
+    /** One store row's outcome. */
+    record Row(Spec spec, double msgsPerSec, double mbPerSec, double durableMbPerSec,
+                       long forces, long messages, double cpuMicrosPerMsg, Map<PutStatus, Long> failures) {
         long failureCount() {
             return failures.values().stream().mapToLong(Long::longValue).sum();
         }
     }
 
+    private static final List<Spec> SPECS = List.of(
+            new Spec(FlushMode.ASYNC_FLUSH, false, Model.THREADS, 1),
+            new Spec(FlushMode.ASYNC_FLUSH, false, Model.THREADS, 4),
+            new Spec(FlushMode.SYNC_FLUSH, false, Model.THREADS, 1),
+            new Spec(FlushMode.SYNC_FLUSH, false, Model.THREADS, 16),
+            new Spec(FlushMode.SYNC_FLUSH, false, Model.THREADS, 64),
+            new Spec(FlushMode.SYNC_FLUSH, false, Model.CALLBACKS, 64),
+            // SYNC_FLUSH with the transient store pool: appends go to off-heap buffers and reach the file by
+            // FileChannel.write right before each group-commit force (the cheaper fsync of the two raw anchors).
+            new Spec(FlushMode.SYNC_FLUSH, true, Model.THREADS, 1),
+            new Spec(FlushMode.SYNC_FLUSH, true, Model.THREADS, 16),
+            new Spec(FlushMode.SYNC_FLUSH, true, Model.THREADS, 64),
+            new Spec(FlushMode.SYNC_FLUSH, true, Model.CALLBACKS, 16),
+            new Spec(FlushMode.SYNC_FLUSH, true, Model.CALLBACKS, 64));
+
+    /**
+     * Usage: {@code StoreBench <dataDir> [secondsPerRow] [rawWriteMiB] [commitLogFileMiB] [rowFilter]}; a row filter
+     * (a regex over "NAME MODEL WRITERS", e.g. {@code "\\+pool callbacks.* 64"}) runs only matching rows and skips
+     * the ratios, for profiling.
+     */
     public static void main(String[] args) throws Exception {
         Path dataDir = Path.of(args.length > 0 ? args[0] : "/tmp/apogee-store-bench");
         double seconds = args.length > 1 ? Double.parseDouble(args[1]) : 5;
         long rawBytes = (args.length > 2 ? Long.parseLong(args[2]) : 1024) << 20;
         int fileSize = (int) ((args.length > 3 ? Long.parseLong(args[3]) : 256) << 20);
+        Pattern filter = args.length > 4 && !args[4].isEmpty() ? Pattern.compile(args[4]) : null;
         Files.createDirectories(dataDir);
 
         System.out.printf(Locale.ROOT, "# StoreBench dir=%s seconds/row=%.1f raw=%d MiB commitLogFile=%d MiB cores=%d%n",
                 dataDir, seconds, rawBytes >> 20, fileSize >> 20, Runtime.getRuntime().availableProcessors());
+        if (filter != null) {
+            for (Spec spec : SPECS) {
+                if (filter.matcher(spec.name() + " " + spec.model().label + " " + spec.writers()).find()) {
+                    run(dataDir, spec, seconds, fileSize);
+                }
+            }
+            // exit, not halt: shutdown hooks dump a flight recording when one was requested
+            System.exit(0);
+        }
         double channelSyncBefore = RawDiskBench.syncRate(dataDir, RawDiskBench.SyncMode.CHANNEL_WRITE_CHANNEL_FORCE,
                 BODY_SIZE, seconds);
         double mappedSync = RawDiskBench.syncRate(dataDir, RawDiskBench.SyncMode.MAPPED_WRITE_MAPPED_FORCE,
@@ -65,72 +120,24 @@ public final class StoreBench {
         System.out.printf(Locale.ROOT, "raw sequential write (1 MiB FileChannel writes + force): %.1f MB/s%n", rawMBps);
 
         List<Row> rows = new ArrayList<>();
-        rows.add(run(dataDir, FlushMode.ASYNC_FLUSH, 1, seconds, fileSize));
-        rows.add(run(dataDir, FlushMode.ASYNC_FLUSH, 4, seconds, fileSize));
-        rows.add(run(dataDir, FlushMode.SYNC_FLUSH, 1, seconds, fileSize));
-        rows.add(run(dataDir, FlushMode.SYNC_FLUSH, 16, seconds, fileSize));
-        rows.add(run(dataDir, FlushMode.SYNC_FLUSH, 64, seconds, fileSize));
-        // SYNC_FLUSH with the transient store pool: appends go to off-heap buffers and reach the file by
-        // FileChannel.write right before each group-commit force (the cheaper fsync of the two raw anchors).
-        rows.add(run(dataDir, FlushMode.SYNC_FLUSH, 1, seconds, fileSize, true));
-        rows.add(run(dataDir, FlushMode.SYNC_FLUSH, 16, seconds, fileSize, true));
-        rows.add(run(dataDir, FlushMode.SYNC_FLUSH, 64, seconds, fileSize, true));
+        for (Spec spec : SPECS) {
+            rows.add(run(dataDir, spec, seconds, fileSize));
+        }
         double channelSyncAfter = RawDiskBench.syncRate(dataDir, RawDiskBench.SyncMode.CHANNEL_WRITE_CHANNEL_FORCE,
                 BODY_SIZE, seconds);
         System.out.printf(Locale.ROOT, "raw sync 1 KiB again after the store rows: FileChannel.write+force(false) %.0f/s%n",
                 channelSyncAfter);
         // the higher of the two anchor readings: the ratio is then the conservative one
         double channelSync = Math.max(channelSyncBefore, channelSyncAfter);
-        report(rows, rawMBps, channelSync, mappedSync);
+        StoreBenchReport.print(rows, rawMBps, channelSync, mappedSync);
         Runtime.getRuntime().halt(0);
     }
 
-    private static void report(List<Row> rows, double rawMBps, double channelSync, double mappedSync) {
-        System.out.println();
-        System.out.println("| run | writers | msgs/s | MB/s (records) | MB/s incl. final flush | fsyncs | msgs per fsync "
-                + "| not PUT_OK |");
-        System.out.println("|---|---|---|---|---|---|---|---|");
-        for (Row r : rows) {
-            System.out.printf(Locale.ROOT, "| %s | %d | %,.0f | %.1f | %.1f | %s | %s | %s |%n", r.name(), r.writers(),
-                    r.msgsPerSec(), r.mbPerSec(), r.durableMbPerSec(),
-                    r.forces() > 0 ? Long.toString(r.forces()) : "-",
-                    r.forces() > 0 ? String.format(Locale.ROOT, "%.1f", (double) r.messages() / r.forces()) : "-",
-                    r.failureCount() == 0 ? "0" : r.failures().toString());
-        }
-        Row async1 = rows.get(0);
-        Row async4 = rows.get(1);
-        Row sync1 = rows.get(2);
-        Row sync64 = rows.get(4);
-        double bestAsync = Math.max(async1.mbPerSec(), async4.mbPerSec());
-        System.out.println();
-        System.out.printf(Locale.ROOT, "ASYNC 1 writer MB/s / raw MB/s   = %.2f (target >= 0.70)%n", async1.mbPerSec() / rawMBps);
-        System.out.printf(Locale.ROOT, "ASYNC 4 writers MB/s / raw MB/s  = %.2f%n", async4.mbPerSec() / rawMBps);
-        System.out.printf(Locale.ROOT, "best ASYNC MB/s / raw MB/s       = %.2f%n", bestAsync / rawMBps);
-        System.out.printf(Locale.ROOT, "ASYNC 1 / 4 writers incl. final flush / raw MB/s = %.2f / %.2f "
-                + "(counts the flush of what the window left dirty)%n",
-                async1.durableMbPerSec() / rawMBps, async4.durableMbPerSec() / rawMBps);
-        System.out.printf(Locale.ROOT, "SYNC 64 writers / raw force(false) rate = %.1fx (target >= 20x)%n",
-                sync64.msgsPerSec() / channelSync);
-        System.out.printf(Locale.ROOT, "SYNC 64 writers / raw mapped force rate = %.1fx%n", sync64.msgsPerSec() / mappedSync);
-        System.out.printf(Locale.ROOT, "SYNC 1 writer / raw force(false) rate   = %.2f%n", sync1.msgsPerSec() / channelSync);
-        System.out.printf(Locale.ROOT, "SYNC 64 writers / SYNC 1 writer         = %.1fx%n", sync64.msgsPerSec() / sync1.msgsPerSec());
-        Row pooled1 = rows.get(5);
-        Row pooled64 = rows.get(7);
-        System.out.printf(Locale.ROOT, "SYNC+pool 64 writers / raw force(false) rate = %.1fx (target >= 20x)%n",
-                pooled64.msgsPerSec() / channelSync);
-        System.out.printf(Locale.ROOT, "SYNC+pool 64 writers / SYNC+pool 1 writer    = %.1fx%n",
-                pooled64.msgsPerSec() / pooled1.msgsPerSec());
-        System.out.printf(Locale.ROOT, "SYNC+pool 1 writer / raw force(false) rate   = %.2f%n",
-                pooled1.msgsPerSec() / channelSync);
-    }
-
-    private static Row run(Path dataDir, FlushMode mode, int writers, double seconds, int fileSize) throws Exception {
-        return run(dataDir, mode, writers, seconds, fileSize, false);
-    }
-
-    private static Row run(Path dataDir, FlushMode mode, int writers, double seconds, int fileSize, boolean pooled)
-            throws Exception {
-        Path dir = dataDir.resolve("store-" + mode + "-" + writers + (pooled ? "-pool" : ""));
+    private static Row run(Path dataDir, Spec spec, double seconds, int fileSize) throws Exception {
+        FlushMode mode = spec.mode();
+        boolean pooled = spec.pooled();
+        int writers = spec.writers();
+        Path dir = dataDir.resolve("store-" + mode + "-" + writers + (pooled ? "-pool" : "") + "-" + spec.model());
         deleteTree(dir);
         StoreConfig config = StoreConfig.builder(dir)
                 .commitLogFileSize(fileSize)
@@ -143,6 +150,7 @@ public final class StoreBench {
         LongAdder bytes = new LongAdder();
         Map<PutStatus, LongAdder> failures = new ConcurrentHashMap<>();
         long forces;
+        long cpuNanos;
         double elapsed;
         long closeStart;
         try (MessageStore store = MessageStore.open(config)) {
@@ -151,36 +159,54 @@ public final class StoreBench {
             warmUp(store);
             awaitFile(dir, fileSize, fileSize);
             long warmForces = store.stats().groupCommitForces();
-            CountDownLatch go = new CountDownLatch(1);
-            long[] window = new long[2];
-            List<Thread> threads = new ArrayList<>();
-            for (int w = 0; w < writers; w++) {
-                Thread t = new Thread(() -> writeLoop(store, go, seconds, messages, bytes, failures),
-                        "bench-writer-" + w);
-                threads.add(t);
-                t.start();
+            long cpuStart = processCpuNanos();
+            long start = System.nanoTime();
+            if (spec.model() == Model.CALLBACKS) {
+                CallbackWriters.run(store, writers, start + (long) (seconds * 1e9), messages, bytes, failures);
+            } else {
+                runThreads(store, writers, seconds, messages, bytes, failures);
             }
-            window[0] = System.nanoTime();
-            go.countDown();
-            for (Thread t : threads) {
-                t.join();
-            }
-            window[1] = System.nanoTime();
-            elapsed = (window[1] - window[0]) / 1e9;
+            elapsed = (System.nanoTime() - start) / 1e9;
+            cpuNanos = processCpuNanos() - cpuStart;
             forces = store.stats().groupCommitForces() - warmForces;
             closeStart = System.nanoTime();
         }
         // shutdown flushed whatever was still dirty: bytes / (window + that flush) is the rate actually made durable
         double closeSecs = (System.nanoTime() - closeStart) / 1e9;
         deleteTree(dir);
-        String name = (mode == FlushMode.ASYNC_FLUSH ? "ASYNC_FLUSH" : "SYNC_FLUSH") + (pooled ? "+pool" : "");
         Map<PutStatus, Long> failed = new TreeMap<>();
         failures.forEach((k, v) -> failed.put(k, v.sum()));
-        Row r = new Row(name, writers, messages.sum() / elapsed, bytes.sum() / elapsed / 1e6,
-                bytes.sum() / (elapsed + closeSecs) / 1e6, forces, messages.sum(), failed);
-        System.out.printf(Locale.ROOT, "%s writers=%d: %,.0f msgs/s %.1f MB/s%n", name, writers, r.msgsPerSec(),
-                r.mbPerSec());
+        Row r = new Row(spec, messages.sum() / elapsed, bytes.sum() / elapsed / 1e6,
+                bytes.sum() / (elapsed + closeSecs) / 1e6, forces, messages.sum(),
+                cpuNanos / 1e3 / Math.max(1, messages.sum()), failed);
+        System.out.printf(Locale.ROOT, "%s %s writers=%d: %,.0f msgs/s %.1f MB/s, %d fsyncs, %.1f CPU us/msg%n",
+                spec.name(), spec.model().label, writers, r.msgsPerSec(), r.mbPerSec(), forces, r.cpuMicrosPerMsg());
         return r;
+    }
+
+    /**
+     * CPU time of this whole process (every thread, user + system): per message it is the cost of a put that the
+     * machine's other load does not distort the way it distorts throughput.
+     */
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
+    }
+
+    private static void runThreads(MessageStore store, int writers, double seconds, LongAdder messages,
+                                   LongAdder bytes, Map<PutStatus, LongAdder> failures) throws InterruptedException {
+        CountDownLatch go = new CountDownLatch(1);
+        List<Thread> threads = new ArrayList<>();
+        for (int w = 0; w < writers; w++) {
+            Thread t = new Thread(() -> writeLoop(store, go, seconds, messages, bytes, failures),
+                    "bench-writer-" + w);
+            threads.add(t);
+            t.start();
+        }
+        go.countDown();
+        for (Thread t : threads) {
+            t.join();
+        }
     }
 
     /**
@@ -206,7 +232,7 @@ public final class StoreBench {
         }
     }
 
-    private static MessageToStore message(int queueId) {
+    static MessageToStore message(int queueId) {
         byte[] body = new byte[BODY_SIZE];
         for (int i = 0; i < body.length; i++) {
             body[i] = (byte) ('a' + i % 26);

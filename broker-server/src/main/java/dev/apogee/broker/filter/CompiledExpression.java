@@ -1,5 +1,7 @@
 package dev.apogee.broker.filter;
 
+import dev.apogee.remoting.selector.Dialect;
+import dev.apogee.remoting.selector.JmsWireValues;
 import dev.apogee.remoting.selector.Selector;
 import dev.apogee.remoting.selector.TagSelectorAnalysis;
 import java.nio.charset.StandardCharsets;
@@ -10,9 +12,11 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * What a filter needs from one expression, computed once: the selector, the UTF-8 bytes of each property name it
- * reads (matched against stored properties without decoding them) and, when the selector only tests {@code TAGS},
- * the sorted tag hash codes that let a pull skip entries on the consume queue alone. Immutable.
+ * What a filter needs from one expression, computed once: the selector, the UTF-8 bytes of each stored property name
+ * it reads (matched against stored properties without decoding them) and, when the selector only tests {@code TAGS},
+ * the sorted tag hash codes that let a pull skip entries on the consume queue alone. A JMS-dialect selector reads
+ * the wire names its identifiers map to ({@link JmsWireValues#wireNames}: header properties, the type map, the
+ * tag), an SQL92 one its identifiers themselves. Immutable.
  */
 final class CompiledExpression {
     private final Selector selector;
@@ -23,7 +27,9 @@ final class CompiledExpression {
 
     CompiledExpression(Selector selector) {
         this.selector = selector;
-        this.names = selector.identifiers().toArray(new String[0]);
+        Set<String> read = selector.dialect() == Dialect.JMS
+                ? JmsWireValues.wireNames(selector.identifiers()) : selector.identifiers();
+        this.names = read.toArray(new String[0]);
         this.encodedNames = new byte[names.length][];
         for (int i = 0; i < names.length; i++) {
             encodedNames[i] = names[i].getBytes(StandardCharsets.UTF_8);
@@ -32,6 +38,11 @@ final class CompiledExpression {
         Optional<Set<String>> tags = TagSelectorAnalysis.tags(selector);
         this.tagCodes = tags.map(t -> t.stream().mapToInt(String::hashCode).sorted().distinct().toArray())
                 .orElse(null);
+    }
+
+    /** True when the selector runs in {@link Dialect#JMS} over {@link JmsWireValues}. */
+    boolean jmsTyped() {
+        return selector.dialect() == Dialect.JMS;
     }
 
     Selector selector() {

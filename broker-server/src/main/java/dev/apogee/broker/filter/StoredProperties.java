@@ -25,6 +25,7 @@ final class StoredProperties implements ValueResolver {
     private ByteBuffer buffer;
     private int start;
     private int end;
+    private long bornTimestamp;
     private byte[] scratch = new byte[64];
 
     StoredProperties(CompiledExpression expression) {
@@ -41,10 +42,12 @@ final class StoredProperties implements ValueResolver {
         int size = storedRecord.limit() - base;
         start = 0;
         end = 0;
+        bornTimestamp = 0;
         if (size < MessageRecordFlyweight.MIN_RECORD_SIZE) {
             return;
         }
         record.wrap(storedRecord, base);
+        bornTimestamp = record.bornTimestamp();
         if (record.bodyLengthOffset() + 4 > size) {
             return;
         }
@@ -58,6 +61,11 @@ final class StoredProperties implements ValueResolver {
         }
         start = base + lengthOffset + 2;
         end = start + record.propertiesLength();
+    }
+
+    /** The record's born timestamp, 0 for a record too short to have one. */
+    long bornTimestamp() {
+        return bornTimestamp;
     }
 
     @Override

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
 
 /**
  * Committed consumer offsets ("next offset to consume") per group, topic and queue, persisted in
@@ -20,8 +21,11 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class ConsumerOffsetTable {
     private static final String SEPARATOR = "@";
+    /** Our addition to the official file: {@link DeliveryWatermarks}; the official broker would skip it. */
+    private static final String DELIVERED_TABLE = "deliveredTable";
 
     private final Map<String, Map<Integer, Long>> offsets = new ConcurrentHashMap<>();
+    private final DeliveryWatermarks delivered = new DeliveryWatermarks();
     private final ConfigFile file;
 
     public ConsumerOffsetTable(ConfigFile file) {
@@ -36,29 +40,44 @@ public final class ConsumerOffsetTable {
         reader.beginObject();
         while (reader.hasNext()) {
             String member = reader.nextName();
-            if (!member.equals("offsetTable")) {
+            if (member.equals("offsetTable")) {
+                readTable(reader, offsets::put);
+            } else if (member.equals(DELIVERED_TABLE)) {
+                readTable(reader, (key, queues) -> {
+                    int at = key.lastIndexOf(SEPARATOR);
+                    queues.forEach((queueId, offset) -> delivered.advance(key.substring(at + 1),
+                            key.substring(0, at), queueId, offset));
+                });
+            } else {
                 reader.skipValue();
-                continue;
             }
+        }
+        reader.endObject();
+    }
+
+    private static void readTable(JsonReader reader, BiConsumer<String, Map<Integer, Long>> table) {
+        reader.beginObject();
+        while (reader.hasNext()) {
+            String key = reader.nextName();
+            Map<Integer, Long> queues = new ConcurrentHashMap<>();
             reader.beginObject();
             while (reader.hasNext()) {
-                String key = reader.nextName();
-                Map<Integer, Long> queues = new ConcurrentHashMap<>();
-                reader.beginObject();
-                while (reader.hasNext()) {
-                    int queueId = (int) reader.nextNameAsLong();
-                    queues.put(queueId, reader.nextLong());
-                }
-                reader.endObject();
-                offsets.put(key, queues);
+                int queueId = (int) reader.nextNameAsLong();
+                queues.put(queueId, reader.nextLong());
             }
             reader.endObject();
+            table.accept(key, queues);
         }
         reader.endObject();
     }
 
     public void commit(String group, String topic, int queueId, long offset) {
         offsets.computeIfAbsent(key(topic, group), k -> new ConcurrentHashMap<>()).put(queueId, offset);
+    }
+
+    /** Moves the offset forward only: to {@code max(current, offset)} (a committed transaction's ack). */
+    public void commitAtLeast(String group, String topic, int queueId, long offset) {
+        offsets.computeIfAbsent(key(topic, group), k -> new ConcurrentHashMap<>()).merge(queueId, offset, Math::max);
     }
 
     /** @return the committed offset, or -1 when the group never committed one for this queue. */
@@ -99,11 +118,18 @@ public final class ConsumerOffsetTable {
         return topics;
     }
 
+    /** What each group has been handed out by pull (for redelivery flags); forgotten with the group or topic. */
+    public DeliveryWatermarks delivered() {
+        return delivered;
+    }
+
     public void removeTopic(String topic) {
+        delivered.removeTopic(topic);
         offsets.keySet().removeIf(key -> key.substring(0, key.lastIndexOf(SEPARATOR)).equals(topic));
     }
 
     public void removeGroup(String group) {
+        delivered.removeGroup(group);
         offsets.keySet().removeIf(key -> key.substring(key.lastIndexOf(SEPARATOR) + 1).equals(group));
     }
 
@@ -117,6 +143,14 @@ public final class ConsumerOffsetTable {
             }
             writer.endObject();
         }
+        writer.endObject();
+        // the delivery watermarks ride along (same "topic@group" keys), so a restart keeps redelivery flags
+        writer.name(DELIVERED_TABLE).beginObject();
+        delivered.forEach((group, topic, queues) -> {
+            writer.name(key(topic, group)).beginObject();
+            queues.forEach((queueId, offset) -> writer.name(queueId).value(offset));
+            writer.endObject();
+        });
         writer.endObject().endObject();
         file.write(writer.toString());
     }

@@ -29,6 +29,9 @@ import java.util.function.LongSupplier;
  */
 public final class PullMessageProcessor implements RequestProcessor {
     private static final Logger LOG = LoggerFactory.getLogger(PullMessageProcessor.class);
+    /** Response extension field: messages below this queue offset were handed out to the group before. */
+    public static final String REDELIVERED_BELOW = "redeliveredBelow";
+    private static final long SUSPENDED_HOLD_MILLIS = 1_000;
 
     private final BrokerConfig config;
     private final MessageStore store;
@@ -37,6 +40,7 @@ public final class PullMessageProcessor implements RequestProcessor {
     private final LongSupplier clock;
     private LongPollingHold hold;
     private ExecutorService executor;
+    private volatile QueueSuspension suspension = QueueSuspension.NONE;
 
     public PullMessageProcessor(BrokerConfig config, MessageStore store, ConsumerOffsetTable offsets,
             PullChecks checks, LongSupplier clock) {
@@ -51,6 +55,11 @@ public final class PullMessageProcessor implements RequestProcessor {
     public void bind(LongPollingHold hold, ExecutorService executor) {
         this.hold = hold;
         this.executor = executor;
+    }
+
+    /** Installs the rule that makes a group's pulls on a queue return nothing (in-doubt transaction branches). */
+    public void suspension(QueueSuspension suspension) {
+        this.suspension = suspension;
     }
 
     @Override
@@ -85,6 +94,9 @@ public final class PullMessageProcessor implements RequestProcessor {
         if (header.commitOffsetRequested() && config.getBrokerId() == 0) {
             offsets.commit(header.consumerGroup(), header.topic(), header.queueId(), header.commitOffset());
         }
+        if (suspension.isSuspended(header.consumerGroup(), header.topic(), header.queueId())) {
+            return suspended(channel, request, header, filter, mayHold);
+        }
         int maxBytes = header.maxMsgBytes() <= 0 ? Integer.MAX_VALUE : header.maxMsgBytes();
         GetResult result = store.getMessages(header.topic(), header.queueId(), header.queueOffset(),
                 Math.max(1, header.maxMsgNums()), maxBytes, filter);
@@ -96,7 +108,46 @@ public final class PullMessageProcessor implements RequestProcessor {
             hold.suspend(held, () -> store.getMaxOffsetInQueue(header.topic(), header.queueId()));
             return null;
         }
-        return response(request, result, code);
+        RemotingCommand response = response(request, result, code);
+        if (code == ResponseCode.SUCCESS && (channel == null || channel.isActive())) {
+            // a held pull of a consumer that has gone meanwhile hands nothing out
+            markRedelivered(response, header, result.nextBeginOffset());
+        }
+        return response;
+    }
+
+    /**
+     * Tells the client which of these messages the group was handed before ({@code redeliveredBelow}: offsets
+     * below it), so a consumer taking over after a close or crash reports them redelivered. An extension field:
+     * the official client ignores it, and an Apache broker never sends it.
+     */
+    private void markRedelivered(RemotingCommand response, PullRequestHeader header, long nextBeginOffset) {
+        long before = offsets.delivered().advance(header.consumerGroup(), header.topic(), header.queueId(),
+                nextBeginOffset);
+        if (before > header.queueOffset()) {
+            response.putExtField(REDELIVERED_BELOW, String.valueOf(before));
+        }
+    }
+
+    /**
+     * A pull on a queue an in-doubt branch holds an ack for: nothing new, same offset. Held for at most a second
+     * when the client allows it, so that the consumer neither spins nor waits a whole long-poll after the decision.
+     */
+    private RemotingCommand suspended(Channel channel, RemotingCommand request, PullRequestHeader header,
+            MessageFilter filter, boolean mayHold) {
+        if (mayHold && header.suspendAllowed()) {
+            long wait = Math.min(SUSPENDED_HOLD_MILLIS, header.suspendTimeoutMillis());
+            hold.suspend(new HeldPull(channel, request, header.topic(), header.queueId(), header.queueOffset(),
+                    clock.getAsLong() + wait, filter), () -> header.queueOffset());
+            return null;
+        }
+        RemotingCommand response = RemotingCommand.createResponse(request, ResponseCode.PULL_NOT_FOUND,
+                "in-doubt transaction branch holds this queue for the group");
+        response.putExtField("suggestWhichBrokerId", "0");
+        response.putExtField("nextBeginOffset", String.valueOf(header.queueOffset()));
+        response.putExtField("minOffset", String.valueOf(store.getMinOffsetInQueue(header.topic(), header.queueId())));
+        response.putExtField("maxOffset", String.valueOf(store.getMaxOffsetInQueue(header.topic(), header.queueId())));
+        return response;
     }
 
     private static RemotingCommand response(RemotingCommand request, GetResult result, int code) {

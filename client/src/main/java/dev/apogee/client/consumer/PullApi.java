@@ -23,13 +23,16 @@ import java.util.concurrent.CompletableFuture;
 /**
  * PULL_MESSAGE / LITE_PULL_MESSAGE (section 2.5): builds the request with its sysFlag bits, and turns the response
  * into a {@link PullResult}: records decoded (bodies inflated), re-filtered by tag, stamped with the queue's broker
- * name and the MIN/MAX_OFFSET properties.
+ * name and the MIN/MAX_OFFSET properties, and flagged {@linkplain MessageExt#isRedelivered() redelivered} below the
+ * broker's {@code redeliveredBelow} field.
  */
 public final class PullApi {
     static final int FLAG_COMMIT_OFFSET = 1;
     static final int FLAG_SUSPEND = 2;
     static final int FLAG_SUBSCRIPTION = 4;
     static final int FLAG_LITE = 16;
+    /** Apogee broker extension: the group was handed the messages below this queue offset before. */
+    static final String REDELIVERED_BELOW = "redeliveredBelow";
 
     private final Rpc rpc;
     private final RouteTable routes;
@@ -95,12 +98,14 @@ public final class PullApi {
         List<MessageExt> messages = List.of();
         byte[] body = response.body();
         if (status == PullStatus.FOUND && body != null) {
-            messages = filter(MessageDecoder.decodeAll(ByteBuffer.wrap(body), true), args, min, max);
+            messages = filter(MessageDecoder.decodeAll(ByteBuffer.wrap(body), true), args, min, max,
+                    header.optionalLong(REDELIVERED_BELOW, Long.MIN_VALUE));
         }
         return new PullResult(status, next, min, max, messages);
     }
 
-    private static List<MessageExt> filter(List<MessageExt> decoded, PullArgs args, long min, long max) {
+    private static List<MessageExt> filter(List<MessageExt> decoded, PullArgs args, long min, long max,
+            long redeliveredBelow) {
         SubscriptionData subscription = args.subscription();
         boolean byTag = ExpressionType.isTagType(subscription.getExpressionType())
                 && !subscription.getTagsSet().isEmpty();
@@ -115,6 +120,7 @@ public final class PullApi {
             message.setQueueId(args.queue().queueId());
             message.putProperty(MessageConst.MIN_OFFSET, minText);
             message.putProperty(MessageConst.MAX_OFFSET, maxText);
+            message.setRedelivered(message.getQueueOffset() < redeliveredBelow);
             kept.add(message);
         }
         return kept;

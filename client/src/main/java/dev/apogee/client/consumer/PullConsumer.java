@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -197,6 +198,36 @@ public final class PullConsumer implements ConsumerMember, QueueOwner, AutoClose
         }
     }
 
+    /**
+     * Commits explicit positions (per queue, the next offset to consume) without waiting: the future completes when
+     * the broker stored all of them. Queues no longer assigned to this consumer are skipped, so a late commit does not
+     * move back a queue that rebalance gave to another member. For an application that hands out messages one by
+     * one from a polled batch and must not commit past the ones it has not handed out yet.
+     */
+    public CompletableFuture<Void> commitAsync(Map<MessageQueue, Long> positions) {
+        OffsetApi api = offsetApi;
+        if (instance == null || api == null) {
+            return CompletableFuture.failedFuture(new MQClientException(MQClientException.ILLEGAL_STATE,
+                    "the consumer " + config.getGroup() + " is not started"));
+        }
+        List<CompletableFuture<Void>> sent = new ArrayList<>(positions.size());
+        positions.forEach((queue, offset) -> {
+            if (queues.containsKey(queue)) {
+                sent.add(api.updateConsumerOffsetAsync(config.getGroup(), queue, offset));
+            }
+        });
+        return sent.size() == 1 ? sent.get(0) : CompletableFuture.allOf(sent.toArray(CompletableFuture[]::new));
+    }
+
+    /** {@link #commitAsync(Map)}, waiting for the broker to store every position. */
+    public void commitSync(Map<MessageQueue, Long> positions) throws MQClientException, InterruptedException {
+        for (Map.Entry<MessageQueue, Long> e : positions.entrySet()) {
+            if (queues.containsKey(e.getKey())) {
+                offsetApi().updateConsumerOffset(config.getGroup(), e.getKey(), e.getValue(), false);
+            }
+        }
+    }
+
     /** The readable queues of {@code topic}. */
     public List<MessageQueue> fetchMessageQueues(String topic) throws MQClientException, InterruptedException {
         var route = running().routes().get(topic);
@@ -204,6 +235,11 @@ public final class PullConsumer implements ConsumerMember, QueueOwner, AutoClose
             throw new MQClientException(MQClientException.NOT_FOUND_TOPIC_EXCEPTION, "no route of topic " + topic);
         }
         return route.subscribeQueues();
+    }
+
+    /** Whether {@code queue} is (still) assigned to this consumer; cheap enough to ask per message. */
+    public boolean owns(MessageQueue queue) {
+        return queues.containsKey(queue);
     }
 
     public Set<MessageQueue> assignment() {

@@ -20,6 +20,7 @@ public class MessageExt extends Message {
     private int bodyCrc;
     private int reconsumeTimes;
     private long preparedTransactionOffset;
+    private boolean redelivered;
 
     public String getMsgId() {
         String uniq = getProperty(MessageConst.UNIQ_KEY);
@@ -138,6 +139,19 @@ public class MessageExt extends Message {
 
     public void setPreparedTransactionOffset(long preparedTransactionOffset) {
         this.preparedTransactionOffset = preparedTransactionOffset;
+    }
+
+    /**
+     * True when the broker said its consumer group was handed this message before (an Apogee broker's
+     * {@code redeliveredBelow} pull field): a consumer closed or died without committing it. Never set for messages
+     * from an Apache broker, which has no such field; {@link #getReconsumeTimes()} counts only send-backs.
+     */
+    public boolean isRedelivered() {
+        return redelivered;
+    }
+
+    public void setRedelivered(boolean redelivered) {
+        this.redelivered = redelivered;
     }
 
     @Override

@@ -9,6 +9,9 @@ import dev.apogee.remoting.protocol.RequestCode;
 import dev.apogee.remoting.protocol.ResponseCode;
 import dev.apogee.remoting.protocol.body.MessageQueue;
 
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
 /** Broker offset calls (section 2.5): consumer offsets, min/max queue offsets, search by timestamp. */
 public final class OffsetApi implements StartOffset.QueueOffsets {
     /** {@link #queryConsumerOffset} result when the broker has no offset for the group (QUERY_NOT_FOUND). */
@@ -45,6 +48,34 @@ public final class OffsetApi implements StartOffset.QueueOffsets {
         } else {
             rpc.callOk(address(queue), request, OFFSET_TIMEOUT_MILLIS);
         }
+    }
+
+    /**
+     * Commits {@code offset} without blocking: the future completes when the broker has stored it (SUCCESS), or
+     * fails with an {@link MQClientException}/{@link MQBrokerException}. Commits on one connection are applied by the
+     * broker in the order they were sent, so a later commit supersedes an earlier one.
+     */
+    public CompletableFuture<Void> updateConsumerOffsetAsync(String group, MessageQueue queue,
+            long offset) {
+        RemotingCommand request = queueRequest(RequestCode.UPDATE_CONSUMER_OFFSET, queue);
+        request.putExtField("consumerGroup", group);
+        request.putExtField("commitOffset", String.valueOf(offset));
+        String target;
+        try {
+            target = address(queue);
+        } catch (MQClientException e) {
+            return CompletableFuture.failedFuture(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return CompletableFuture.failedFuture(e);
+        }
+        return rpc.callAsync(target, request, OFFSET_TIMEOUT_MILLIS).thenApply(response -> {
+            if (response.code() != ResponseCode.SUCCESS) {
+                throw new CompletionException(new MQBrokerException(response.code(),
+                        response.remark(), queue.brokerName()));
+            }
+            return null;
+        });
     }
 
     /** The next offset to be written in {@code queue} (= its message count so far). */

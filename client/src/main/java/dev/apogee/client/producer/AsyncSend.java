@@ -21,9 +21,12 @@ final class AsyncSend {
     private final long deadlineNanos;
     private final long timeoutMillis;
     private int attemptsLeft;
+    private final int shard;
 
+    /** {@code shard >= 0}: the first attempt goes to that shard's queue ({@link QueueChooser}); -1: round robin. */
     AsyncSend(Producer producer, String topic, RequestFactory requests, String msgId,
-            CompletableFuture<SendResult> result, long timeoutMillis) {
+            CompletableFuture<SendResult> result, long timeoutMillis, int shard) {
+        this.shard = shard;
         this.producer = producer;
         this.topic = topic;
         this.requests = requests;
@@ -51,7 +54,7 @@ final class AsyncSend {
         try {
             TopicRouteInfo route = producer.running().routes().getForPublish(topic,
                     producer.config().getDefaultTopicQueueNums());
-            queue = producer.chooser().choose(topic, route.publishQueues(), avoidBroker);
+            queue = producer.chooser().choose(topic, route.publishQueues(), avoidBroker, shard);
             address = producer.running().routes().masterAddress(queue.brokerName());
         } catch (MQClientException e) {
             result.completeExceptionally(e);

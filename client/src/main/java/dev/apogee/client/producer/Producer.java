@@ -99,9 +99,18 @@ public class Producer implements ProducerMember, AutoCloseable {
     }
 
     public SendResult send(Message message, long timeoutMillis) throws MQClientException, InterruptedException {
+        return send(message, timeoutMillis, -1);
+    }
+
+    /**
+     * Sends and waits like {@link #send(Message)}, to the publish queue {@code shard % n} while its broker is
+     * available (so messages of one shard stay in order); a retry goes elsewhere. {@code shard < 0}: round robin.
+     */
+    public SendResult send(Message message, long timeoutMillis, int shard)
+            throws MQClientException, InterruptedException {
         Prepared prepared = prepare(message);
         return new SyncSend(this, message.getTopic(), queue -> prepared.request(this, queue), prepared.uniqKey(),
-                timeoutMillis).run();
+                timeoutMillis, shard).run();
     }
 
     /** Sends to the given queue, no retries. */
@@ -133,11 +142,16 @@ public class Producer implements ProducerMember, AutoCloseable {
 
     /** Sends asynchronously; the future completes on a remoting callback thread. Retries on errors. */
     public CompletableFuture<SendResult> sendAsync(Message message) {
+        return sendAsync(message, -1);
+    }
+
+    /** {@link #sendAsync(Message)} to the queue of {@code shard} (see {@link #send(Message, long, int)}). */
+    public CompletableFuture<SendResult> sendAsync(Message message, int shard) {
         CompletableFuture<SendResult> result = new CompletableFuture<>();
         try {
             Prepared prepared = prepare(message);
             new AsyncSend(this, message.getTopic(), queue -> prepared.request(this, queue), prepared.uniqKey(),
-                    result, config.getSendTimeoutMillis()).start();
+                    result, config.getSendTimeoutMillis(), shard).start();
         } catch (MQClientException e) {
             result.completeExceptionally(e);
         }
@@ -157,9 +171,14 @@ public class Producer implements ProducerMember, AutoCloseable {
 
     /** Sends without waiting for any answer: no result, no retries. */
     public void sendOneway(Message message) throws MQClientException, InterruptedException {
+        sendOneway(message, -1);
+    }
+
+    /** {@link #sendOneway(Message)} to the queue of {@code shard} (see {@link #send(Message, long, int)}). */
+    public void sendOneway(Message message, int shard) throws MQClientException, InterruptedException {
         Prepared prepared = prepare(message);
         TopicRouteInfo route = running().routes().getForPublish(message.getTopic(), config.getDefaultTopicQueueNums());
-        MessageQueue queue = chooser.choose(message.getTopic(), route.publishQueues(), null);
+        MessageQueue queue = chooser.choose(message.getTopic(), route.publishQueues(), null, shard);
         running().rpc().oneway(running().routes().masterAddress(queue.brokerName()), prepared.request(this, queue),
                 config.getSendTimeoutMillis());
     }

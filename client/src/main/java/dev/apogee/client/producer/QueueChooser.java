@@ -23,6 +23,20 @@ final class QueueChooser {
         this.faults = faults;
     }
 
+    /**
+     * With {@code shard >= 0}: queue {@code shard % n} (so one shard's messages stay in one queue, in order) unless
+     * this is a retry or its broker is in back-off; then, and with {@code shard < 0}, the round-robin choice.
+     */
+    MessageQueue choose(String topic, List<MessageQueue> queues, String avoidBroker, int shard) {
+        if (shard >= 0 && avoidBroker == null) {
+            MessageQueue queue = queues.get(shard % queues.size());
+            if (faults == null || faults.isAvailable(queue.brokerName())) {
+                return queue;
+            }
+        }
+        return choose(topic, queues, avoidBroker);
+    }
+
     MessageQueue choose(String topic, List<MessageQueue> queues, String avoidBroker) {
         AtomicInteger counter = counters.computeIfAbsent(topic,
                 t -> new AtomicInteger(ThreadLocalRandom.current().nextInt(1 << 16)));

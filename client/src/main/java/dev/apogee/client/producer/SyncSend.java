@@ -19,8 +19,15 @@ final class SyncSend {
     private final RequestFactory requests;
     private final String msgId;
     private final long timeoutMillis;
+    private final int shard;
 
     SyncSend(Producer producer, String topic, RequestFactory requests, String msgId, long timeoutMillis) {
+        this(producer, topic, requests, msgId, timeoutMillis, -1);
+    }
+
+    /** {@code shard >= 0}: the first attempt goes to that shard's queue ({@link QueueChooser}). */
+    SyncSend(Producer producer, String topic, RequestFactory requests, String msgId, long timeoutMillis, int shard) {
+        this.shard = shard;
         this.producer = producer;
         this.topic = topic;
         this.requests = requests;
@@ -40,7 +47,7 @@ final class SyncSend {
             }
             TopicRouteInfo route = producer.running().routes().getForPublish(topic,
                     producer.config().getDefaultTopicQueueNums());
-            MessageQueue queue = producer.chooser().choose(topic, route.publishQueues(), avoidBroker);
+            MessageQueue queue = producer.chooser().choose(topic, route.publishQueues(), avoidBroker, shard);
             try {
                 return producer.sendOnce(queue, requests.build(queue), msgId, left);
             } catch (MQClientException e) {

@@ -32,6 +32,8 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A connection: one {@link Provider} (name-server connection, producer) shared by its sessions. Created stopped;
@@ -45,6 +47,8 @@ public class ApogeeConnection implements Connection, QueueConnection, TopicConne
     private final MessageCodec codec;
     private final ObjectBodyCodec objects;
     private final List<ApogeeSession> sessions = new CopyOnWriteArrayList<>();
+    /** Sessions' order keys: consecutive from a random start, so a connection's sessions use distinct queues. */
+    private final AtomicInteger sessionOrderKeys = new AtomicInteger(ThreadLocalRandom.current().nextInt(1 << 16));
     private final Set<String> activeDurableGroups = ConcurrentHashMap.newKeySet();
     private final Set<ApogeeDestination> temporaries = ConcurrentHashMap.newKeySet();
     private final Object startLock = new Object();
@@ -54,8 +58,10 @@ public class ApogeeConnection implements Connection, QueueConnection, TopicConne
     private volatile boolean started;
     private volatile boolean closed;
     private volatile ExceptionListener exceptionListener;
+    /** The provider's connection-lost report, once it came; the connection is then only good for close(). */
+    private volatile JMSException lostWith;
 
-    ApogeeConnection(Provider provider, ObjectBodyCodec objects, String clientID) throws JMSException {
+    protected ApogeeConnection(Provider provider, ObjectBodyCodec objects, String clientID) throws JMSException {
         this.provider = provider;
         this.objects = objects;
         this.codec = new MessageCodec(objects);
@@ -94,6 +100,11 @@ public class ApogeeConnection implements Connection, QueueConnection, TopicConne
         }
     }
 
+    /** The order key of a new session (its sends' queue, §6.2.9; see SessionSends). */
+    int nextSessionOrderKey() {
+        return sessionOrderKeys.getAndIncrement() & Integer.MAX_VALUE;
+    }
+
     /** Connection stop/close from a listener of this connection would wait for itself (§6.1.5, §6.1.8). */
     private void checkNotInListener(String what) throws JMSException {
         for (ApogeeSession session : sessions) {
@@ -106,7 +117,17 @@ public class ApogeeConnection implements Connection, QueueConnection, TopicConne
 
     private void act() throws JMSException {
         checkClosed();
+        checkNotLost();
         actionTaken = true;
+    }
+
+    /** After the provider reported the connection lost, everything but close fails fast (as in Qpid JMS). */
+    void checkNotLost() throws JMSException {
+        JMSException lost = lostWith;
+        if (lost != null) {
+            throw JmsExceptions.create(ErrorCode.CONNECTION_LOST, "the connection is lost; close it and create a "
+                    + "new one (" + lost.getMessage() + ")", lost);
+        }
     }
 
     boolean isStarted() {
@@ -182,6 +203,15 @@ public class ApogeeConnection implements Connection, QueueConnection, TopicConne
     }
 
     private void onFailure(JMSException failure) {
+        if (ErrorCode.CONNECTION_LOST.code().equals(failure.getErrorCode())) {
+            synchronized (startLock) {
+                if (lostWith != null) {
+                    return; // reported once; later failures of the dead connection say nothing new
+                }
+                lostWith = failure;
+                started = false; // listeners idle instead of spinning on failing pulls
+            }
+        }
         ExceptionListener l = exceptionListener;
         if (l != null) {
             l.onException(failure);
@@ -201,6 +231,12 @@ public class ApogeeConnection implements Connection, QueueConnection, TopicConne
         ApogeeSession session = new ApogeeSession(this, mode);
         sessions.add(session);
         return session;
+    }
+
+    /** Registers a session a subclass made (an XA session): it counts as an action and closes with the connection. */
+    protected final void register(ApogeeSession session) throws JMSException {
+        act();
+        sessions.add(session);
     }
 
     @Override
@@ -296,6 +332,9 @@ public class ApogeeConnection implements Connection, QueueConnection, TopicConne
             return;
         }
         checkNotInListener("Connection.close()");
+        for (ApogeeSession session : sessions) {
+            session.checkNotInCompletion("Connection.close()"); // §7.3.8
+        }
         JMSException first = null;
         synchronized (startLock) {
             started = false;
@@ -312,6 +351,9 @@ public class ApogeeConnection implements Connection, QueueConnection, TopicConne
             startLock.notifyAll();
         }
         for (ApogeeDestination d : temporaries) {
+            if (lostWith != null) {
+                break; // a lost connection cannot delete them: they stay on the broker, unused
+            }
             try {
                 Futures.await(provider.deleteTopic(d.name()));
             } catch (JMSException e) {

@@ -25,9 +25,18 @@ import java.util.List;
 /**
  * Creates connections to Apogee MQ. Configure with setters or a URL:
  * {@code apogee://host:9876[,host2:9876][?clientID=x&user=u&password=p&sendTimeout=3000&requestTimeout=3000
- * &topicQueueNums=4&rebalanceInterval=2000&healthCheckInterval=5000&trustedPackages=com.example,org.acme]}
- * (times in ms). User and password are placeholders (ACL is not wired yet). Also a factory for
- * {@link JMSContext}s ({@link ApogeeJMSContext}).
+ * &topicQueueNums=4&rebalanceInterval=2000&healthCheckInterval=2000&reconnect=false&reconnectTimeout=60000
+ * &trustedPackages=com.example,org.acme]} (times in ms).
+ * User and password are placeholders (ACL is not wired yet). Also a factory for {@link JMSContext}s
+ * ({@link ApogeeJMSContext}).
+ *
+ * <p>Connection loss: a connection probes its name servers and brokers every {@code healthCheckInterval}; when a
+ * broker refuses connections for two probes in a row (or stays silent for three request timeouts) the
+ * ExceptionListener gets one {@code JMSException} with error code {@code APOGEE-JMS-0021} (CONNECTION_LOST) and the
+ * connection is dead: sends, receives and new sessions fail fast with that code, {@code close()} still works, and a
+ * new connection is needed. With {@code reconnect=true} the connection instead rides out a broker outage — sends
+ * fail meanwhile, consumers resume when the broker (or a new route) is back — and is lost only when the broker stays
+ * away for {@code reconnectTimeout}. A name server outage alone is reported (APOGEE-JMS-0014) but not fatal.
  */
 public class ApogeeConnectionFactory implements ConnectionFactory, QueueConnectionFactory, TopicConnectionFactory,
         Serializable {
@@ -42,7 +51,9 @@ public class ApogeeConnectionFactory implements ConnectionFactory, QueueConnecti
     private int topicQueueNums = 4;
     private long rebalanceIntervalMillis = 2_000;
     private long assignmentWaitMillis = 3_000;
-    private long healthCheckMillis = 5_000;
+    private long healthCheckMillis = 2_000;
+    private boolean reconnect;
+    private long reconnectTimeoutMillis = 60_000;
     private List<String> trustedPackages = new ArrayList<>();
 
     public ApogeeConnectionFactory() {
@@ -87,6 +98,8 @@ public class ApogeeConnectionFactory implements ConnectionFactory, QueueConnecti
                     case "topicQueueNums" -> topicQueueNums = Integer.parseInt(value);
                     case "rebalanceInterval" -> rebalanceIntervalMillis = Long.parseLong(value);
                     case "healthCheckInterval" -> healthCheckMillis = Long.parseLong(value);
+                    case "reconnect" -> reconnect = Boolean.parseBoolean(value);
+                    case "reconnectTimeout" -> reconnectTimeoutMillis = Long.parseLong(value);
                     case "trustedPackages" -> trustedPackages = new ArrayList<>(List.of(value.split(",")));
                     default -> throw JmsExceptions.create(ErrorCode.INTERNAL, "unknown URL option '" + key + "'");
                 }
@@ -131,16 +144,22 @@ public class ApogeeConnectionFactory implements ConnectionFactory, QueueConnecti
     private ApogeeConnection newConnection() throws JMSException {
         Provider provider = new NativeProvider(new NativeProviderConfig(namesrvAddress, sendTimeoutMillis,
                 requestTimeoutMillis, topicQueueNums, rebalanceIntervalMillis, assignmentWaitMillis,
-                healthCheckMillis));
+                healthCheckMillis, reconnect, reconnectTimeoutMillis));
         Futures.await(provider.connect());
         ObjectBodyCodec objects = new ObjectBodyCodec(TrustedPackages.withPackages(trustedPackages),
                 Thread.currentThread().getContextClassLoader());
         try {
-            return new ApogeeConnection(provider, objects, clientID);
+            return newConnection(provider, objects, clientID);
         } catch (JMSException | RuntimeException e) {
             provider.close();
             throw e;
         }
+    }
+
+    /** Makes the connection object over a connected provider (the XA factory makes XA connections). */
+    protected ApogeeConnection newConnection(Provider provider, ObjectBodyCodec objects, String clientID)
+            throws JMSException {
+        return new ApogeeConnection(provider, objects, clientID);
     }
 
     @Override
@@ -254,11 +273,29 @@ public class ApogeeConnectionFactory implements ConnectionFactory, QueueConnecti
     }
 
     /**
-     * How often connections probe the name servers; an unreachable name server is reported to the connection's
-     * ExceptionListener (once, until it answers again). 0 switches the probe off.
+     * How often connections probe the name servers and brokers (see the class comment for what is reported). 0
+     * switches the probe off, and with it connection-loss detection.
      */
     public void setHealthCheckMillis(long healthCheckMillis) {
         this.healthCheckMillis = healthCheckMillis;
+    }
+
+    public boolean isReconnect() {
+        return reconnect;
+    }
+
+    /** Whether connections ride out broker outages (up to {@link #setReconnectTimeoutMillis}) instead of dying. */
+    public void setReconnect(boolean reconnect) {
+        this.reconnect = reconnect;
+    }
+
+    public long getReconnectTimeoutMillis() {
+        return reconnectTimeoutMillis;
+    }
+
+    /** How long a reconnecting connection waits for a lost broker before it reports the connection lost. */
+    public void setReconnectTimeoutMillis(long reconnectTimeoutMillis) {
+        this.reconnectTimeoutMillis = reconnectTimeoutMillis;
     }
 
     public List<String> getTrustedPackages() {

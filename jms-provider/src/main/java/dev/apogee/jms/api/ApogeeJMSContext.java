@@ -41,7 +41,7 @@ public class ApogeeJMSContext implements JMSContext {
     private volatile boolean autoStart = true;
     private volatile boolean closed;
 
-    ApogeeJMSContext(ApogeeConnection connection, int sessionMode) {
+    protected ApogeeJMSContext(ApogeeConnection connection, int sessionMode) {
         this(connection, sessionMode, new AtomicInteger(1));
     }
 
@@ -61,19 +61,24 @@ public class ApogeeJMSContext implements JMSContext {
         }
     }
 
-    private ApogeeSession session() {
+    protected final ApogeeSession session() {
         checkClosed();
         ApogeeSession s = session;
         if (s == null) {
             synchronized (this) {
                 s = session;
                 if (s == null) {
-                    s = (ApogeeSession) unchecked(() -> connection.createSession(sessionMode));
+                    s = unchecked(() -> newSession(connection, sessionMode));
                     session = s;
                 }
             }
         }
         return s;
+    }
+
+    /** Creates the context's session (an XA context makes an XA session). */
+    protected ApogeeSession newSession(ApogeeConnection connection, int mode) throws JMSException {
+        return (ApogeeSession) connection.createSession(mode);
     }
 
     private JMSConsumer consumer(RuntimeExceptions.JmsCall<jakarta.jms.MessageConsumer> create) {
@@ -155,6 +160,10 @@ public class ApogeeJMSContext implements JMSContext {
     public void close() {
         if (closed) {
             return;
+        }
+        ApogeeSession current = session;
+        if (current != null) {
+            uncheckedRun(() -> current.checkNotInCompletion("JMSContext.close()")); // §7.3.8
         }
         closed = true;
         try {

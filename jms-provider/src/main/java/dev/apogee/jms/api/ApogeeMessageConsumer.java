@@ -126,8 +126,11 @@ public class ApogeeMessageConsumer implements MessageConsumer, QueueReceiver, To
         }
     }
 
-    /** {@code timeout}: &gt; 0 wait that long, 0 forever, &lt; 0 don't wait. */
-    private ApogeeMessage receiveInternal(long timeout) throws JMSException {
+    /**
+     * {@code timeout}: &gt; 0 wait that long, 0 forever, &lt; 0 don't wait. {@code bodyType}: for receiveBody, else
+     * null.
+     */
+    private ApogeeMessage receiveInternal(long timeout, Class<?> bodyType) throws JMSException {
         checkClosed();
         if (listener != null) {
             throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "receive() on a consumer with a MessageListener");
@@ -140,6 +143,7 @@ public class ApogeeMessageConsumer implements MessageConsumer, QueueReceiver, To
             }
             long left = deadline - System.currentTimeMillis();
             if (!session.connection().isStarted()) {
+                session.connection().checkNotLost(); // a lost connection never starts again: don't wait for it
                 if (noWait || left <= 0) {
                     return null;
                 }
@@ -159,6 +163,7 @@ public class ApogeeMessageConsumer implements MessageConsumer, QueueReceiver, To
                 }
                 ApogeeMessage m = next(slice);
                 if (m != null) {
+                    refuseUnreadableBodyBeforeAcknowledging(m, bodyType);
                     session.beforeDelivery(m);
                     session.afterDelivery(this, m);
                     return m;
@@ -193,17 +198,17 @@ public class ApogeeMessageConsumer implements MessageConsumer, QueueReceiver, To
 
     @Override
     public Message receive() throws JMSException {
-        return receiveInternal(0);
+        return receiveInternal(0, null);
     }
 
     @Override
     public Message receive(long timeout) throws JMSException {
-        return receiveInternal(timeout <= 0 ? 0 : timeout);
+        return receiveInternal(timeout <= 0 ? 0 : timeout, null);
     }
 
     @Override
     public Message receiveNoWait() throws JMSException {
-        return receiveInternal(-1);
+        return receiveInternal(-1, null);
     }
 
     /**
@@ -211,8 +216,25 @@ public class ApogeeMessageConsumer implements MessageConsumer, QueueReceiver, To
      * &lt; 0 not at all.
      */
     public <T> T receiveBody(Class<T> c, long timeout) throws JMSException {
-        Message m = receiveInternal(timeout);
+        Message m = receiveInternal(timeout, c);
         return m == null ? null : m.getBody(c);
+    }
+
+    /**
+     * §8.6: in AUTO_ACKNOWLEDGE and DUPS_OK_ACKNOWLEDGE a receiveBody whose body cannot be returned behaves as if it
+     * had not happened, so the message goes back in front, unacknowledged and not flagged redelivered; in the other
+     * modes it counts as delivered and {@code getBody} throws afterwards (delivery lock held).
+     */
+    private void refuseUnreadableBodyBeforeAcknowledging(ApogeeMessage m, Class<?> bodyType) throws JMSException {
+        if (bodyType == null || m.isBodyAssignableTo(bodyType)) {
+            return;
+        }
+        int mode = session.getAcknowledgeMode();
+        if (mode == jakarta.jms.Session.AUTO_ACKNOWLEDGE || mode == jakarta.jms.Session.DUPS_OK_ACKNOWLEDGE) {
+            redeliveries.addFirst(m);
+            throw JmsExceptions.create(ErrorCode.BODY_NOT_ASSIGNABLE, "the body cannot be returned as "
+                    + bodyType.getName());
+        }
     }
 
     @Override

@@ -55,6 +55,7 @@ public class ApogeeMessageProducer implements MessageProducer, QueueSender, Topi
 
     @Override
     public void close() throws JMSException {
+        session.checkNotInCompletion("MessageProducer.close()");
         closed = true;
         session.removeProducer(this);
     }
@@ -181,8 +182,10 @@ public class ApogeeMessageProducer implements MessageProducer, QueueSender, Topi
             to = destination;
         } else {
             if (target == null) {
-                throw new InvalidDestinationException("[" + ErrorCode.INVALID_DESTINATION.code()
-                        + "] an anonymous producer needs a destination", ErrorCode.INVALID_DESTINATION.code());
+                // only send(Message…) gets here (the send(Destination…) forms refuse null first): the API says
+                // UnsupportedOperationException for a producer created without a destination
+                throw new UnsupportedOperationException("[" + ErrorCode.INVALID_DESTINATION.code()
+                        + "] an anonymous producer needs a destination: use send(Destination, Message)");
             }
             to = DestinationParser.fromForeign(target);
         }

@@ -18,7 +18,7 @@ import java.util.List;
 /**
  * Looks at the messages a queue's consumers have not consumed yet (the queue group's committed offsets up to the
  * end of each RocketMQ queue), without consuming them. Each {@link #getEnumeration()} is a fresh snapshot of at
- * most {@value #MAX_MESSAGES} messages; the selector is evaluated as the broker's SQL92 filter would; expired
+ * most {@value #MAX_MESSAGES} messages; the selector is evaluated as the broker filters the queue's consumers; expired
  * messages are left out.
  */
 public class ApogeeQueueBrowser implements QueueBrowser {

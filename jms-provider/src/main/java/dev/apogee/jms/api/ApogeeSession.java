@@ -41,7 +41,6 @@ import jakarta.jms.TopicSession;
 import jakarta.jms.TopicSubscriber;
 
 import java.io.Serializable;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.ReentrantLock;
@@ -56,8 +55,9 @@ import java.util.concurrent.locks.ReentrantLock;
  *   <li>DUPS_OK_ACKNOWLEDGE: committed every {@value SessionAcknowledgements#DUPS_OK_BATCH} messages and at close;</li>
  *   <li>CLIENT_ACKNOWLEDGE: {@code Message.acknowledge()} commits everything this session delivered so far;
  *       {@link #recover()} delivers the unacknowledged messages again (JMSRedelivered = true);</li>
- *   <li>SESSION_TRANSACTED: sends are buffered and sent at {@link #commit()}, which then commits the consumed
- *       messages; {@link #rollback()} drops the sends and redelivers the consumed messages.</li>
+ *   <li>SESSION_TRANSACTED: sends are buffered; {@link #commit()} makes them and the consumed messages one atomic
+ *       branch ({@link SessionTransactions}); {@link #rollback()} drops the sends and redelivers the consumed
+ *       messages.</li>
  * </ul>
  */
 public class ApogeeSession implements Session, QueueSession, TopicSession {
@@ -71,13 +71,20 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
     private final SessionDispatcher dispatcher;
     private final SessionAcknowledgements acks;
     private final SessionSends sends;
+    private final SessionTransactions transactions;
 
-    ApogeeSession(ApogeeConnection connection, int mode) {
+    protected ApogeeSession(ApogeeConnection connection, int mode) {
         this.connection = connection;
         this.mode = mode;
         this.dispatcher = new SessionDispatcher(this, connection);
         this.acks = new SessionAcknowledgements(mode, connection, consumers);
-        this.sends = new SessionSends(connection.provider());
+        this.sends = new SessionSends(connection.provider(), connection.nextSessionOrderKey());
+        this.transactions = new SessionTransactions(mode, connection.provider(), deliveryLock, sends, acks);
+    }
+
+    /** The transactional work of this session (XA resources associate their branches through it). */
+    protected final SessionTransactions transactions() {
+        return transactions;
     }
 
     List<ApogeeMessageConsumer> consumers() {
@@ -112,7 +119,7 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
 
     /** Records a delivered message according to the acknowledge mode. */
     void afterDelivery(ApogeeMessageConsumer consumer, ApogeeMessage message) throws JMSException {
-        acks.afterDelivery(consumer, message);
+        transactions.afterDelivery(consumer, message);
     }
 
     /** An expired message was skipped: in the auto modes its position is committed now. */
@@ -149,16 +156,7 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
     void send(WireMessage wire, int deliveryMode, long deliveryTime, Message message, CompletionListener listener)
             throws JMSException {
         checkClosed();
-        if (mode != SESSION_TRANSACTED) {
-            sends.sendNow(wire, deliveryMode, deliveryTime, message, listener);
-            return;
-        }
-        deliveryLock.lock();
-        try {
-            sends.buffer(wire, deliveryTime, message, listener);
-        } finally {
-            deliveryLock.unlock();
-        }
+        transactions.send(wire, deliveryMode, deliveryTime, message, listener);
     }
 
     // ---- listeners ----
@@ -174,6 +172,11 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
     /** True when called from this session's listener dispatcher (i.e. inside onMessage). */
     boolean isDispatcherThread() {
         return dispatcher.isDispatcherThread();
+    }
+
+    /** §7.3.8: refused when called from one of this session's CompletionListener callbacks. */
+    void checkNotInCompletion(String what) throws JMSException {
+        sends.checkNotInCompletion(what);
     }
 
     /** Returns once no delivery is in progress (used by Connection.stop). */
@@ -249,31 +252,13 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
     @Override
     public void commit() throws JMSException {
         checkClosed();
-        if (mode != SESSION_TRANSACTED) {
-            throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "commit() on a session that is not transacted");
-        }
-        deliveryLock.lock();
-        try {
-            sends.sendBuffered();
-            acks.acknowledgeDelivered();
-        } finally {
-            deliveryLock.unlock();
-        }
+        transactions.commit();
     }
 
     @Override
     public void rollback() throws JMSException {
         checkClosed();
-        if (mode != SESSION_TRANSACTED) {
-            throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "rollback() on a session that is not transacted");
-        }
-        deliveryLock.lock();
-        try {
-            sends.discardBuffered();
-            acks.redeliverUnacked();
-        } finally {
-            deliveryLock.unlock();
-        }
+        transactions.rollback();
     }
 
     @Override
@@ -295,6 +280,11 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
         if (closed) {
             return;
         }
+        if (isDispatcherThread()) {
+            // Session.close javadoc: closing the session from its own listener would deadlock, so it is refused
+            throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "a MessageListener must not close its own session");
+        }
+        sends.checkNotInCompletion("Session.close()");
         closed = true;
         dispatcher.wake();
         Thread d = dispatcher.thread();
@@ -308,6 +298,7 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
                     first = e;
                 }
             }
+            transactions.onClose();
             sends.discardBuffered();
             acks.clear();
             for (ApogeeMessageConsumer c : consumers) {
@@ -423,7 +414,7 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
         return openConsumer(d, spec);
     }
 
-    private ApogeeMessageConsumer openConsumer(ApogeeDestination d, ConsumerSpec spec) throws JMSException {
+    ApogeeMessageConsumer openConsumer(ApogeeDestination d, ConsumerSpec spec) throws JMSException {
         return openConsumer(d, spec, null);
     }
 
@@ -463,7 +454,7 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
         ApogeeTopic t = SubscriptionGroups.topicOf(topic);
         return openConsumer(t, new ConsumerSpec(t.name(),
                 SubscriptionGroups.shared(connection.clientIdOrNull(), sharedSubscriptionName), messageSelector,
-                true, false));
+                true, false, true));
     }
 
     @Override
@@ -508,20 +499,7 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
     @Override
     public void unsubscribe(String name) throws JMSException {
         checkClosed();
-        List<String> groups = new ArrayList<>();
-        if (connection.clientIdOrNull() != null) {
-            groups.add(SubscriptionGroups.durable(connection.clientIdOrNull(), name));
-        }
-        groups.add(SubscriptionGroups.sharedDurable(connection.clientIdOrNull(), name));
-        for (String group : groups) {
-            if (connection.isDurableActive(group)) {
-                throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "the durable subscription '" + name
-                        + "' has an active consumer");
-            }
-        }
-        for (String group : groups) {
-            Futures.await(connection.provider().deleteGroup(group));
-        }
+        SubscriptionGroups.unsubscribe(connection, name);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.apogee.jms.api;
 
 import dev.apogee.jms.message.ApogeeMessage;
+import dev.apogee.jms.provider.ProviderTransaction;
 import jakarta.jms.JMSException;
 import jakarta.jms.Session;
 import org.slf4j.Logger;
@@ -13,18 +14,19 @@ import java.util.Map;
 
 /**
  * What a session's acknowledge mode does with each delivered message: AUTO commits it at once, DUPS_OK every
- * {@value #DUPS_OK_BATCH} messages, CLIENT and TRANSACTED keep it until acknowledge/commit (or redeliver it on
- * recover/rollback). Called only with the session's delivery lock held, which makes the lists here single-threaded.
+ * {@value #DUPS_OK_BATCH} messages (both without waiting for the broker: {@link #ackLazily}), CLIENT and TRANSACTED
+ * keep it until acknowledge/commit (or redeliver it on recover/rollback). Called only with the session's delivery lock held, which makes the lists here single-threaded.
+ * An XA session's mode changes (AUTO outside a global transaction, TRANSACTED inside), also under that lock.
  */
 final class SessionAcknowledgements {
     static final int DUPS_OK_BATCH = 16;
     private static final Logger LOG = LoggerFactory.getLogger(SessionAcknowledgements.class);
     private static final int MAX_LOCAL_REDELIVERIES = 10;
 
-    private record Delivered(ApogeeMessageConsumer consumer, ApogeeMessage message) {
+    record Delivered(ApogeeMessageConsumer consumer, ApogeeMessage message) {
     }
 
-    private final int mode;
+    private int mode;
     private final ApogeeConnection connection;
     private final List<ApogeeMessageConsumer> consumers;
     private final List<Delivered> unacked = new ArrayList<>();
@@ -36,13 +38,49 @@ final class SessionAcknowledgements {
         this.consumers = consumers;
     }
 
+    void setMode(int mode) {
+        this.mode = mode;
+    }
+
+    /**
+     * Transacted commit: adds every open consumer's delivered positions to {@code branch}. A consumer still holding
+     * rolled-back messages for local redelivery is left out (its position would pass them); those messages come
+     * again, a duplicate rather than a loss.
+     */
+    void acknowledgeInto(ProviderTransaction branch) throws JMSException {
+        for (ApogeeMessageConsumer consumer : consumers) {
+            acknowledgeInto(branch, consumer);
+        }
+    }
+
+    void acknowledgeInto(ProviderTransaction branch, ApogeeMessageConsumer consumer) throws JMSException {
+        if (!consumer.isClosed() && !consumer.hasLocalRedeliveries()) {
+            branch.acknowledge(consumer.id());
+        }
+    }
+
+    /** Hands over (and forgets) the messages delivered and not acknowledged so far. */
+    List<Delivered> takeUnacked() {
+        List<Delivered> taken = new ArrayList<>(unacked);
+        unacked.clear();
+        return taken;
+    }
+
+    /** Puts messages taken by {@link #takeUnacked} back (a resumed XA branch). */
+    void restoreUnacked(List<Delivered> delivered) {
+        unacked.addAll(0, delivered);
+    }
+
     /** Records a delivered message according to the acknowledge mode. */
     void afterDelivery(ApogeeMessageConsumer consumer, ApogeeMessage message) throws JMSException {
         switch (mode) {
-            case Session.AUTO_ACKNOWLEDGE -> ackConsumer(consumer);
+            case Session.AUTO_ACKNOWLEDGE -> ackLazily(consumer);
             case Session.DUPS_OK_ACKNOWLEDGE -> {
                 if (++dupsOkCount >= DUPS_OK_BATCH) {
-                    ackAll();
+                    dupsOkCount = 0;
+                    for (ApogeeMessageConsumer c : consumers) {
+                        ackLazily(c);
+                    }
                 }
             }
             default -> unacked.add(new Delivered(consumer, message));
@@ -52,7 +90,7 @@ final class SessionAcknowledgements {
     /** An expired message was skipped: in AUTO mode its position is committed now. */
     void onSkipped(ApogeeMessageConsumer consumer) throws JMSException {
         if (mode == Session.AUTO_ACKNOWLEDGE) {
-            ackConsumer(consumer);
+            ackLazily(consumer);
         }
     }
 
@@ -90,12 +128,16 @@ final class SessionAcknowledgements {
 
     /** Recover / rollback: the unacknowledged messages are delivered again, marked redelivered. */
     void redeliverUnacked() {
+        redeliver(takeUnacked());
+    }
+
+    /** Delivers {@code delivered} again, marked redelivered, to the consumers still open. */
+    static void redeliver(List<Delivered> delivered) {
         Map<ApogeeMessageConsumer, List<ApogeeMessage>> byConsumer = new LinkedHashMap<>();
-        for (Delivered d : unacked) {
+        for (Delivered d : delivered) {
             d.message().markRedelivered();
             byConsumer.computeIfAbsent(d.consumer(), c -> new ArrayList<>()).add(d.message());
         }
-        unacked.clear();
         byConsumer.forEach((consumer, messages) -> {
             if (!consumer.isClosed()) {
                 consumer.pushBack(messages);
@@ -109,6 +151,17 @@ final class SessionAcknowledgements {
 
     void forget(ApogeeMessageConsumer consumer) {
         unacked.removeIf(d -> d.consumer() == consumer);
+    }
+
+    /**
+     * AUTO/DUPS_OK: the provider commits the position without this thread waiting for the broker (coalesced, stored
+     * at the latest when the consumer or connection closes); a failure before that means duplicates, which these
+     * modes allow after a failure, never a loss.
+     */
+    private void ackLazily(ApogeeMessageConsumer consumer) throws JMSException {
+        if (!consumer.isClosed() && !consumer.hasLocalRedeliveries()) {
+            Futures.await(connection.provider().acknowledgeLazily(consumer.id()));
+        }
     }
 
     private void ackConsumer(ApogeeMessageConsumer consumer) throws JMSException {

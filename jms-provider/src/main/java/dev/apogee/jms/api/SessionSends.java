@@ -3,6 +3,7 @@ package dev.apogee.jms.api;
 import dev.apogee.jms.exception.JmsExceptions;
 import dev.apogee.jms.message.WireMessage;
 import dev.apogee.jms.provider.Provider;
+import dev.apogee.jms.provider.ProviderTransaction;
 import dev.apogee.jms.provider.SendMode;
 import jakarta.jms.CompletionListener;
 import jakarta.jms.DeliveryMode;
@@ -11,43 +12,76 @@ import jakarta.jms.Message;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * A session's sends: PERSISTENT waits for the broker's store result, NON_PERSISTENT is oneway, a
- * {@code CompletionListener} makes it asynchronous (callbacks on one {@code apogee-jms-completion} thread, in order),
- * and in a transacted session sends are buffered until commit. The buffer is touched only under the session's
- * delivery lock.
+ * {@code CompletionListener} makes it asynchronous (callbacks in send order on one thread, {@link CompletionChain}),
+ * in a transacted session sends are buffered until commit (then sent as halves of the commit's branch), and an XA
+ * session's sends inside a global transaction go at once as halves of its branch. The buffer is touched only under
+ * the session's delivery lock. All sends of the session go to one queue of each destination ({@link #orderKey}).
  */
 final class SessionSends {
     private record PendingSend(WireMessage wire, long deliveryTime, Message message, CompletionListener listener) {
     }
 
+    private static final long IN_FLIGHT_WAIT_MILLIS = 60_000;
+
     private final Provider provider;
     private final List<PendingSend> pending = new ArrayList<>();
-    private ExecutorService completions;
+    private final CompletionChain completions = new CompletionChain();
+    /**
+     * This session's queue choice: all its sends (sync, oneway, async, halves) go to one queue of a destination, so
+     * they arrive in send order (§6.2.9); consecutive per connection, so its sessions spread over the queues.
+     */
+    private final int orderKey;
+    private CompletableFuture<Void> asyncInFlight = CompletableFuture.completedFuture(null);
 
-    SessionSends(Provider provider) {
+    SessionSends(Provider provider, int orderKey) {
         this.provider = provider;
+        this.orderKey = orderKey;
     }
 
     void sendNow(WireMessage wire, int deliveryMode, long deliveryTime, Message message, CompletionListener listener)
             throws JMSException {
+        awaitAsyncInFlight();
         if (listener != null) {
-            provider.send(wire, SendMode.ASYNC, deliveryTime).whenComplete((ok, error) ->
-                    completionExecutor().execute(() -> {
-                        if (error == null) {
-                            listener.onCompletion(message);
-                        } else {
-                            listener.onException(message, JmsExceptions.translate(error));
-                        }
-                    }));
+            CompletableFuture<Void> sent = provider.send(wire, SendMode.ASYNC, deliveryTime, orderKey);
+            asyncInFlight = sent;
+            completions.after(sent, (ok, error) -> {
+                if (error == null) {
+                    listener.onCompletion(message);
+                } else {
+                    listener.onException(message, JmsExceptions.translate(error));
+                }
+            });
             return;
         }
         SendMode sendMode = deliveryMode == DeliveryMode.NON_PERSISTENT ? SendMode.ONEWAY : SendMode.SYNC;
-        Futures.await(provider.send(wire, sendMode, deliveryTime));
+        Futures.await(provider.send(wire, sendMode, deliveryTime, orderKey));
+    }
+
+    /**
+     * An Apogee broker appends the requests of one connection on several send threads, so two sends in flight at once
+     * may be stored out of order: a send waits until the session's previous asynchronous send was answered (at most
+     * one in flight per session; bounded, its outcome goes to its own CompletionListener). Called on the session's
+     * sending thread, never on a Netty thread.
+     */
+    private void awaitAsyncInFlight() {
+        CompletableFuture<Void> previous = asyncInFlight;
+        if (previous.isDone()) {
+            return;
+        }
+        try {
+            previous.get(IN_FLIGHT_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            // reported to that send's CompletionListener; this send goes on
+        }
     }
 
     /** Transacted: keep the send until commit. */
@@ -55,14 +89,45 @@ final class SessionSends {
         pending.add(new PendingSend(wire, deliveryTime, message, listener));
     }
 
-    /** Commit: sends everything buffered, in order, each waiting for the broker. */
+    /**
+     * Atomic commit, first step: sends everything buffered, in order, as halves of {@code branch}; returns the
+     * completion callbacks to run once the branch is committed. The buffer is emptied.
+     */
+    List<Runnable> sendBufferedAsHalves(ProviderTransaction branch) throws JMSException {
+        List<PendingSend> sends = new ArrayList<>(pending);
+        pending.clear();
+        List<Runnable> callbacks = new ArrayList<>();
+        for (PendingSend s : sends) {
+            branch.send(s.wire(), s.deliveryTime(), orderKey);
+            if (s.listener() != null) {
+                callbacks.add(() -> s.listener().onCompletion(s.message()));
+            }
+        }
+        return callbacks;
+    }
+
+    /** Sends one message as a half of an XA branch (synchronously, also for a CompletionListener). */
+    void sendAsHalf(ProviderTransaction branch, WireMessage wire, long deliveryTime, Message message,
+            CompletionListener listener) throws JMSException {
+        branch.send(wire, deliveryTime, orderKey);
+        if (listener != null) {
+            completions.then(() -> listener.onCompletion(message));
+        }
+    }
+
+    /** Runs completion callbacks on the completion thread, in order. */
+    void complete(List<Runnable> callbacks) {
+        callbacks.forEach(completions::then);
+    }
+
+    /** Non-atomic commit (a broker without branches): sends everything buffered, in order, each waiting. */
     void sendBuffered() throws JMSException {
         List<PendingSend> sends = new ArrayList<>(pending);
         pending.clear();
         for (PendingSend s : sends) {
-            Futures.await(provider.send(s.wire(), SendMode.SYNC, s.deliveryTime()));
+            Futures.await(provider.send(s.wire(), SendMode.SYNC, s.deliveryTime(), orderKey));
             if (s.listener() != null) {
-                completionExecutor().execute(() -> s.listener().onCompletion(s.message()));
+                completions.then(() -> s.listener().onCompletion(s.message()));
             }
         }
     }
@@ -72,26 +137,18 @@ final class SessionSends {
         pending.clear();
     }
 
-    /** Lets pending completion callbacks run (bounded), then stops their thread. */
-    synchronized void shutdown() {
-        if (completions != null) {
-            completions.shutdown();
-            try {
-                completions.awaitTermination(5, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+    /** §7.3.8: {@code what} must not be called from one of this session's CompletionListener callbacks. */
+    void checkNotInCompletion(String what) throws JMSException {
+        completions.checkNotInCallback(what);
     }
 
-    private synchronized ExecutorService completionExecutor() {
-        if (completions == null) {
-            completions = Executors.newSingleThreadExecutor(r -> {
-                Thread t = new Thread(r, "apogee-jms-completion");
-                t.setDaemon(true);
-                return t;
-            });
-        }
-        return completions;
+    /** True while one of this session's CompletionListener callbacks runs on the calling thread. */
+    boolean onCompletionThread() {
+        return completions.isCallbackThread();
+    }
+
+    /** Lets the callbacks of the sends made so far run (bounded), then stops their thread. */
+    void shutdown() {
+        completions.shutdown(5_000);
     }
 }

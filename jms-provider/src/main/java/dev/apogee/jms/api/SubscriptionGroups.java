@@ -9,6 +9,8 @@ import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
 import jakarta.jms.Topic;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 
 /**
@@ -50,6 +52,35 @@ final class SubscriptionGroups {
             throw JmsExceptions.create(ErrorCode.INVALID_DESTINATION, "durable subscription name must not be empty");
         }
         return validated("JMSD_" + clientIdOrNull + "_" + name);
+    }
+
+    /**
+     * Session.unsubscribe: deletes the durable (unshared and shared) subscription {@code name}; IllegalStateException
+     * while it has an active consumer of this connection, InvalidDestinationException when no broker has it.
+     */
+    static void unsubscribe(ApogeeConnection connection, String name) throws JMSException {
+        List<String> groups = new ArrayList<>();
+        if (connection.clientIdOrNull() != null) {
+            groups.add(durable(connection.clientIdOrNull(), name));
+        }
+        groups.add(sharedDurable(connection.clientIdOrNull(), name));
+        for (String group : groups) {
+            if (connection.isDurableActive(group)) {
+                throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "the durable subscription '" + name
+                        + "' has an active consumer");
+            }
+        }
+        boolean existed = false;
+        for (String group : groups) {
+            if (Futures.await(connection.provider().groupExists(group))) {
+                existed = true;
+                Futures.await(connection.provider().deleteGroup(group));
+            }
+        }
+        if (!existed) {
+            throw JmsExceptions.create(ErrorCode.INVALID_DESTINATION, "there is no durable subscription '" + name
+                    + "'");
+        }
     }
 
     static ApogeeDestination destinationOf(Destination destination) throws JMSException {

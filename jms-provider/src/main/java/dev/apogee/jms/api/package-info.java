@@ -11,7 +11,9 @@
  * this layer only waits ({@code Futures.await}) and, in the simplified API, wraps them into JMSRuntimeExceptions.
  *
  * <p>Threading: a session serializes deliveries (synchronous receives and its one listener dispatcher thread) and
- * acknowledge/recover/commit/rollback with one lock; {@code close()} may be called from any thread. Connection
+ * acknowledge/recover/commit/rollback with one lock; {@code close()} may be called from any thread but a
+ * CompletionListener's (§7.3.8). CompletionListener callbacks run on one completion thread per session, in send order
+ * ({@code CompletionChain}). Connection
  * {@code stop()} returns after running listeners have finished. The destination and subscription mapping is in
  * {@code jms-provider/MAPPING.md}, section "Destinations, subscriptions and delivery".
  */

@@ -44,7 +44,12 @@ public enum ErrorCode {
     /** The operation is not valid in the object's current state (closed, no session to acknowledge with). */
     ILLEGAL_STATE("APOGEE-JMS-0019"),
     /** The broker reported an error response not otherwise classified. */
-    BROKER_ERROR("APOGEE-JMS-0020");
+    BROKER_ERROR("APOGEE-JMS-0020"),
+    /**
+     * The connection is lost: a broker it uses stopped answering (killed, unreachable). Reported once to the
+     * ExceptionListener; afterwards the connection only closes (operations fail fast with this code).
+     */
+    CONNECTION_LOST("APOGEE-JMS-0021");
 
     private final String code;
 

@@ -37,7 +37,7 @@ public final class JmsExceptions {
             case INVALID_SELECTOR -> new InvalidSelectorException(message, c);
             case NO_PERMISSION -> new JMSSecurityException(message, c);
             case BROKER_BUSY -> new ResourceAllocationException(message, c);
-            case ILLEGAL_STATE -> new IllegalStateException(message, c);
+            case ILLEGAL_STATE, CONNECTION_LOST -> new IllegalStateException(message, c);
             default -> new JMSException(message, c);
         };
         if (cause != null) {

@@ -15,7 +15,9 @@ import java.util.Map;
  * @param body           the body bytes, uncompressed (the native client compresses, protocol §4.7)
  * @param properties     the other properties
  * @param bornTimestamp  born timestamp of a received message (protocol §4.1 field 9)
- * @param reconsumeTimes reconsume times of a received message (protocol §4.1 field 13)
+ * @param reconsumeTimes deliveries of a received message before this one: its reconsume times (protocol §4.1 field
+ *                       13), plus one when the broker flagged it as handed to the group before (a consumer closed or
+ *                       died without acknowledging)
  */
 public record WireMessage(String topic, String tags, String keys, byte[] body, Map<String, String> properties,
                           long bornTimestamp, int reconsumeTimes) {

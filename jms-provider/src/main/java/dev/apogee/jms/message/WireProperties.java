@@ -2,6 +2,7 @@ package dev.apogee.jms.message;
 
 import dev.apogee.jms.exception.ErrorCode;
 import dev.apogee.jms.exception.JmsExceptions;
+import dev.apogee.remoting.selector.JmsWireValues;
 import jakarta.jms.JMSException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -131,20 +132,7 @@ final class WireProperties {
             if (raw == null) {
                 return null;
             }
-            try {
-                return switch (code) {
-                    case "Z" -> Boolean.valueOf(raw);
-                    case "B" -> Byte.valueOf(raw);
-                    case "S" -> Short.valueOf(raw);
-                    case "I" -> Integer.valueOf(raw);
-                    case "J" -> Long.valueOf(raw);
-                    case "F" -> Float.valueOf(raw);
-                    case "D" -> Double.valueOf(raw);
-                    default -> raw;
-                };
-            } catch (NumberFormatException e) {
-                return raw;
-            }
+            return JmsWireValues.typed(code, raw);
         }
     }
 

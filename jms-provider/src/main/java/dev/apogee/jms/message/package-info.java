@@ -23,8 +23,9 @@
  *       {@code topic://x} / {@code temp-queue://x} / {@code temp-topic://x}, {@code JMSDeliveryMode} =
  *       {@code PERSISTENT}|{@code NON_PERSISTENT}, {@code JMSPriority}, {@code JMSType}, {@code JMSExpiration},
  *       {@code JMSDeliveryTime} (the last two only when non-zero). JMSRedelivered and JMSXDeliveryCount come from
- *       RocketMQ reconsume times: count = reconsumeTimes + 1, redelivered = reconsumeTimes &gt; 0 (or a local
- *       redelivery, {@link dev.apogee.jms.message.ApogeeMessage#markRedelivered()}).</li>
+ *       {@link dev.apogee.jms.message.WireMessage#reconsumeTimes()} (RocketMQ reconsume times, +1 when the broker
+ *       flags a message its group was handed before): count = reconsumeTimes + 1, redelivered = reconsumeTimes &gt; 0
+ *       (or a local redelivery, {@link dev.apogee.jms.message.ApogeeMessage#markRedelivered()}).</li>
  *   <li>User properties: under their own names with their {@code toString()} value, so native consumers and broker
  *       SQL92 filters see readable values; {@code __JMS_T} (the type map, {@code WireProperties}) restores exact types:
  *       {@code name:CODE[FLAG];…}, CODE ∈ Z B S I J F D T N, FLAG {@code E} = escaped ({@code %}, {@code \u0001},

@@ -13,27 +13,22 @@ import dev.apogee.client.message.UniqueKeyGenerator;
 import dev.apogee.client.producer.Producer;
 import dev.apogee.client.producer.ProducerConfig;
 import dev.apogee.client.route.TopicRouteInfo;
+import dev.apogee.client.transaction.BranchAck;
 import dev.apogee.jms.exception.ErrorCode;
 import dev.apogee.jms.exception.JmsExceptions;
 import dev.apogee.jms.message.WireMessage;
 import dev.apogee.remoting.protocol.RemotingCommand;
 import dev.apogee.remoting.protocol.RequestCode;
 import dev.apogee.remoting.protocol.body.BrokerData;
+import dev.apogee.remoting.protocol.body.ClusterInfo;
 import dev.apogee.remoting.protocol.body.ConsumeFromWhere;
-import dev.apogee.remoting.protocol.body.ExpressionType;
 import dev.apogee.remoting.protocol.body.MessageQueue;
 import dev.apogee.remoting.protocol.body.TopicOffset;
-import dev.apogee.remoting.selector.Dialect;
-import dev.apogee.remoting.selector.Selector;
-import dev.apogee.remoting.selector.SelectorSyntaxException;
-import dev.apogee.remoting.selector.TagSelectorAnalysis;
 import jakarta.jms.JMSException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -44,24 +39,25 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Predicate;
 
 /**
  * The {@link Provider} over the native client: one {@link Producer} and one {@link AdminClient} per connection (on a
  * client instance of their own), and one {@link PullConsumer} per JMS consumer, each on its own client instance so
  * that consumers of one group (a queue's) are distinct group members the broker's rebalance splits the queues
- * between. Consumers pull one message at a time with manual commit, so a commit ({@link #acknowledge}) covers exactly
- * the messages handed out. Every native exception is translated here, once ({@link #translate}).
+ * between. Consumers pull batches with manual commit and hand messages out one at a time; a commit
+ * ({@link #acknowledge}, {@link #acknowledgeLazily}) covers exactly the messages handed out. Every native exception is translated here, once ({@link #translate}).
  *
  * <p>Most operations complete their future on the calling thread; asynchronous sends complete on the client's
- * callback threads.
+ * callback threads. {@link ConnectionHealth} watches name servers and brokers on its own thread; once it reports a
+ * broker lost, sends, consumer creation, pulls and acknowledgements fail fast with CONNECTION_LOST.
  */
 public final class NativeProvider implements Provider {
     private static final Logger LOG = LoggerFactory.getLogger(NativeProvider.class);
     private static final AtomicLong IDS = new AtomicLong();
+    /** Messages per pull: one broker round trip fills the consumer's pending list for this many deliveries. */
+    private static final int PULL_BATCH = 32;
 
     private final NativeProviderConfig config;
     private final String instancePrefix = "jms-" + UUID.randomUUID().toString().substring(0, 8);
@@ -71,22 +67,19 @@ public final class NativeProvider implements Provider {
     private ClientInstance instance;
     private AdminClient admin;
     private Producer producer;
-    private ScheduledExecutorService health;
-    private volatile boolean reportedDown;
-
-    private static final class NativeConsumer {
-        final ConsumerSpec spec;
-        final PullConsumer consumer;
-        final Deque<MessageExt> pending = new ArrayDeque<>();
-
-        NativeConsumer(ConsumerSpec spec, PullConsumer consumer) {
-            this.spec = spec;
-            this.consumer = consumer;
-        }
-    }
+    private final OnewayFlowControl oneway;
+    private ConnectionHealth health;
+    /** Set once by the health thread when a broker is lost; from then on operations fail fast with it. */
+    private volatile JMSException lost;
+    private final NativeBranches branches;
+    private final SelectorSubscriptions selectors;
 
     public NativeProvider(NativeProviderConfig config) {
         this.config = config;
+        this.oneway = new OnewayFlowControl(config.sendTimeoutMillis());
+        this.branches = new NativeBranches(this, clientConfig(instancePrefix), "JMS_BRANCH_" + instancePrefix);
+        this.selectors = new SelectorSubscriptions(SelectorSubscriptions.over(this::admin, () -> instance.rpc(),
+                config.requestTimeoutMillis()), instancePrefix);
     }
 
     private ClientConfig clientConfig(String instanceName) {
@@ -101,20 +94,16 @@ public final class NativeProvider implements Provider {
             ClientConfig base = clientConfig(instancePrefix);
             admin = new AdminClient(base);
             admin.start();
-            admin.clusterInfo(); // fails fast when no name server answers
+            ClusterInfo cluster = admin.clusterInfo(); // fails fast when no name server answers
             instance = ClientInstance.acquire(base);
             producer = new Producer(new ProducerConfig("JMS_PRODUCER_" + instancePrefix).setClientConfig(base)
                     .setSendTimeoutMillis(config.sendTimeoutMillis())
                     .setDefaultTopicQueueNums(config.topicQueueNums()));
             producer.start();
             if (config.healthCheckMillis() > 0) {
-                health = Executors.newSingleThreadScheduledExecutor(r -> {
-                    Thread t = new Thread(r, "apogee-jms-health-" + instancePrefix);
-                    t.setDaemon(true);
-                    return t;
-                });
-                health.scheduleWithFixedDelay(this::probe, config.healthCheckMillis(), config.healthCheckMillis(),
-                        TimeUnit.MILLISECONDS);
+                health = new ConnectionHealth(config, admin, instance.rpc(), cluster, new HealthSink(),
+                        instancePrefix);
+                health.start();
             }
             return done();
         } catch (Throwable t) {
@@ -123,42 +112,48 @@ public final class NativeProvider implements Provider {
         }
     }
 
-    /** Probes the name servers; the first failure after a success goes to the listener. */
-    private void probe() {
-        AdminClient a;
-        synchronized (this) {
-            a = admin;
+    /** Health reports (on the health thread): a lost broker makes this provider lost before the listener hears. */
+    private final class HealthSink implements ConnectionHealth.Sink {
+        @Override
+        public void nameServersDown(JMSException failure) {
+            notifyListener(failure);
         }
-        if (a == null) {
-            return;
+
+        @Override
+        public void brokerLost(JMSException failure) {
+            lost = failure;
+            LOG.warn("APOGEE-JMS-CONN-1 {}", failure.getMessage());
+            notifyListener(failure);
         }
-        try {
-            a.clusterInfo();
-            reportedDown = false;
-        } catch (Throwable t) {
-            if (!reportedDown) {
-                reportedDown = true;
-                ProviderListener l = listener;
-                if (l != null) {
-                    JMSException e = translate(t);
-                    l.onFailure(e.getErrorCode() != null && e.getErrorCode().equals(ErrorCode.CONNECTION_FAILED.code())
-                            ? e : JmsExceptions.create(ErrorCode.CONNECTION_FAILED, "name servers unreachable: "
-                            + e.getMessage(), t));
-                }
+
+        private void notifyListener(JMSException failure) {
+            ProviderListener l = listener;
+            if (l != null) {
+                l.onFailure(failure);
             }
+        }
+    }
+
+    /** Fails fast once the connection is lost, instead of waiting for a request timeout per call. */
+    private void checkNotLost() throws JMSException {
+        JMSException failure = lost;
+        if (failure != null) {
+            throw JmsExceptions.create(ErrorCode.CONNECTION_LOST, "the connection is lost; create a new one ("
+                    + failure.getMessage() + ")", failure);
         }
     }
 
     @Override
     public synchronized CompletableFuture<Void> close() {
         if (health != null) {
-            health.shutdownNow();
+            health.close();
             health = null;
         }
         for (NativeConsumer c : new ArrayList<>(consumers.values())) {
-            c.consumer.shutdown();
+            c.close();
         }
         consumers.clear();
+        branches.shutdown();
         if (producer != null) {
             producer.shutdown();
             producer = null;
@@ -234,21 +229,18 @@ public final class NativeProvider implements Provider {
     }
 
     @Override
-    public CompletableFuture<Void> send(WireMessage wire, SendMode mode, long deliveryTime) {
+    public CompletableFuture<Void> send(WireMessage wire, SendMode mode, long deliveryTime, int orderKey) {
         try {
+            checkNotLost();
             ensureTopic(wire.topic()).join();
-            Message message = new Message(wire.topic(), wire.tags(), wire.keys(), wire.body());
-            wire.properties().forEach(message::putProperty);
-            if (deliveryTime > System.currentTimeMillis()) {
-                message.setDeliverTimeMs(deliveryTime);
-            }
+            Message message = nativeMessage(wire, deliveryTime);
             Producer p = producer();
             switch (mode) {
-                case SYNC -> p.send(message);
-                case ONEWAY -> p.sendOneway(message);
+                case SYNC -> p.send(message, p.config().getSendTimeoutMillis(), orderKey);
+                case ONEWAY -> oneway.send(p, message, orderKey); // oneway with back-pressure: no loss under load
                 default -> {
                     CompletableFuture<Void> result = new CompletableFuture<>();
-                    p.sendAsync(message).whenComplete((r, e) -> {
+                    p.sendAsync(message, orderKey).whenComplete((r, e) -> {
                         if (e != null) {
                             result.completeExceptionally(translate(e));
                         } else {
@@ -264,44 +256,52 @@ public final class NativeProvider implements Provider {
         }
     }
 
-    /** The native subscription (type, expression) for a JMS selector; InvalidSelectorException when invalid. */
+    static Message nativeMessage(WireMessage wire, long deliveryTime) {
+        Message message = new Message(wire.topic(), wire.tags(), wire.keys(), wire.body());
+        wire.properties().forEach(message::putProperty);
+        if (deliveryTime > System.currentTimeMillis()) {
+            message.setDeliverTimeMs(deliveryTime);
+        }
+        return message;
+    }
+
+    /**
+     * The native subscription (type, expression) for a JMS selector when the broker's evaluation is TAG or SQL92;
+     * InvalidSelectorException when invalid. Consumers use {@link SelectorSubscriptions#subscription}, which picks
+     * the JMS type where the brokers support it.
+     */
     static String[] subscription(String selector) throws JMSException {
-        Selector compiled;
-        try {
-            compiled = Selector.compile(selector);
-        } catch (SelectorSyntaxException e) {
-            throw JmsExceptions.create(ErrorCode.INVALID_SELECTOR, "invalid message selector '" + selector + "': "
-                    + e.getMessage(), e);
-        }
-        if (compiled.selectsAll()) {
-            return new String[] {ExpressionType.TAG, "*"};
-        }
-        return TagSelectorAnalysis.tagExpression(compiled)
-                .map(tags -> new String[] {ExpressionType.TAG, tags})
-                .orElseGet(() -> new String[] {ExpressionType.SQL92, selector});
+        return SelectorSubscriptions.sql92(selector);
     }
 
     @Override
     public CompletableFuture<ConsumerId> createConsumer(ConsumerSpec spec) {
         PullConsumer consumer = null;
         try {
-            String[] subscription = subscription(spec.selector());
+            checkNotLost();
+            subscription(spec.selector()); // validates before anything is created
             ensureTopic(spec.topic()).join();
+            String[] subscription = selectors.subscription(spec.selector(), spec.topic());
             long id = IDS.incrementAndGet();
             PullConsumerConfig pc = new PullConsumerConfig(spec.group())
                     .setClientConfig(clientConfig(instancePrefix + "-c" + id))
                     .setAutoCommit(false)
-                    .setPullBatchSize(1)
-                    .setMaxPollRecords(1)
+                    .setPullBatchSize(PULL_BATCH) // handed out one by one from pending; acks cover only those
+                    .setMaxPollRecords(PULL_BATCH)
                     .setPullTimeoutMillis(Math.max(config.requestTimeoutMillis(), 30_000))
-                    .setConsumeFromWhere(spec.fromLast() ? ConsumeFromWhere.CONSUME_FROM_LAST_OFFSET
+                    .setConsumeTimestamp(spec.fromTimestamp())
+                    .setConsumeFromWhere(spec.fromTimestamp() >= 0 ? ConsumeFromWhere.CONSUME_FROM_TIMESTAMP
+                            : spec.fromLast() ? ConsumeFromWhere.CONSUME_FROM_LAST_OFFSET
                             : ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);
             // the broker starts a new group at offset 0 on young queues; a topic subscription must start at the end
-            boolean startAtEnd = spec.fromLast() && (spec.removeOnClose()
+            // (or, for a native group starting by timestamp, at that time's offset)
+            boolean startAtEnd = (spec.fromLast() || spec.fromTimestamp() >= 0) && (spec.removeOnClose()
                     || !admin().consumerGroups(spec.topic()).contains(spec.group()));
             consumer = new PullConsumer(pc);
             consumer.subscribe(spec.topic(), subscription[1], subscription[0]);
-            consumer.start();
+            consumer.start(); // registered with the brokers now: only then ask who else is online (GroupPresence)
+            startAtEnd = startAtEnd || spec.endsWithLastConsumer() && GroupPresence.noOtherMember(admin(), instance,
+                    config.requestTimeoutMillis(), spec.group(), pc.getClientConfig().clientId());
             long deadline = System.currentTimeMillis() + config.assignmentWaitMillis();
             // a new topic subscription's group has this one member: wait for all queues, so all start at the end
             int wanted = startAtEnd ? consumer.fetchMessageQueues(spec.topic()).size() : 1;
@@ -310,7 +310,11 @@ public final class NativeProvider implements Provider {
             }
             if (startAtEnd) {
                 for (var queue : consumer.assignment()) {
-                    consumer.seekToEnd(queue);
+                    if (spec.fromTimestamp() >= 0) {
+                        consumer.seek(queue, consumer.offsetForTimestamp(queue, spec.fromTimestamp()));
+                    } else {
+                        consumer.seekToEnd(queue);
+                    }
                 }
                 if (!spec.removeOnClose()) {
                     consumer.commitSync(); // a durable/shared subscription exists from now on
@@ -333,11 +337,19 @@ public final class NativeProvider implements Provider {
             return failed(JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "the consumer is closed"));
         }
         try {
+            checkNotLost();
             synchronized (c) {
                 if (c.pending.isEmpty()) {
                     c.pending.addAll(c.consumer.poll(Math.max(0, timeoutMillis)));
                 }
-                MessageExt next = c.pending.poll();
+                MessageExt next;
+                while ((next = c.pending.poll()) != null) {
+                    MessageQueue queue = new MessageQueue(next.getTopic(), next.getBrokerName(), next.getQueueId());
+                    if (c.consumer.owns(queue)) { // else rebalance gave the queue away: its new owner delivers it
+                        c.delivered.merge(queue, next.getQueueOffset() + 1, Math::max);
+                        break;
+                    }
+                }
                 return CompletableFuture.completedFuture(next == null ? null : toWire(next));
             }
         } catch (InterruptedException e) {
@@ -354,7 +366,9 @@ public final class NativeProvider implements Provider {
         String keys = props.remove(MessageConst.KEYS);
         props.values().removeIf(v -> v == null || v.isEmpty());
         byte[] body = m.getBody() == null ? new byte[0] : m.getBody();
-        return new WireMessage(m.getTopic(), tags, keys, body, props, m.getBornTimestamp(), m.getReconsumeTimes());
+        // a message the group was handed before (its consumer closed or died) counts one delivery more
+        int deliveriesBefore = m.getReconsumeTimes() + (m.isRedelivered() ? 1 : 0);
+        return new WireMessage(m.getTopic(), tags, keys, body, props, m.getBornTimestamp(), deliveriesBefore);
     }
 
     @Override
@@ -370,8 +384,8 @@ public final class NativeProvider implements Provider {
         String browserGroup = "JMSB_" + instancePrefix.replace('-', '_') + "_" + IDS.incrementAndGet();
         PullConsumer reader = null;
         try {
-            Selector filter = Selector.compile(selector, Dialect.ROCKETMQ);
             ensureTopic(topic).join();
+            Predicate<WireMessage> filter = selectors.browserFilter(selector, topic); // as the consumers filter
             AdminClient a = admin();
             Map<MessageQueue, Long> committed;
             try {
@@ -411,8 +425,7 @@ public final class NativeProvider implements Provider {
                         continue;
                     }
                     WireMessage wire = toWire(m);
-                    if (out.size() < max && filter.matches(name -> TagSelectorAnalysis.TAGS.equals(name)
-                            ? wire.tags() : wire.properties().get(name))) {
+                    if (out.size() < max && filter.test(wire)) {
                         out.add(wire);
                     }
                     if (m.getQueueOffset() + 1 >= stop) {
@@ -438,10 +451,9 @@ public final class NativeProvider implements Provider {
             return done();
         }
         try {
+            checkNotLost();
             synchronized (c) {
-                if (c.pending.isEmpty()) { // a commit would pass messages not handed out yet
-                    c.consumer.commitSync();
-                }
+                c.committer.commitNow(c.delivered);
             }
             return done();
         } catch (Throwable t) {
@@ -450,21 +462,59 @@ public final class NativeProvider implements Provider {
     }
 
     @Override
+    public CompletableFuture<Void> acknowledgeLazily(ConsumerId id) {
+        NativeConsumer c = consumers.get(id.value());
+        if (c != null) {
+            synchronized (c) {
+                c.committer.request(c.delivered);
+            }
+        }
+        return done();
+    }
+
+    /** The consumed-at-commit positions of a transaction that acknowledges {@code id}'s deliveries so far. */
+    List<BranchAck> deliveredPositions(ConsumerId id) {
+        NativeConsumer c = consumers.get(id.value());
+        List<BranchAck> acks = new ArrayList<>();
+        if (c != null) {
+            synchronized (c) {
+                c.delivered.forEach((q, next) -> acks.add(new BranchAck(id.group(), q.topic(), q.brokerName(),
+                        q.queueId(), next)));
+            }
+        }
+        return acks;
+    }
+
+    @Override
+    public TransactionBranches branches() {
+        return branches;
+    }
+
+    @Override
     public CompletableFuture<Void> closeConsumer(ConsumerId id) {
         NativeConsumer c = consumers.remove(id.value());
         if (c == null) {
             return done();
         }
-        synchronized (c) {
-            c.consumer.shutdown();
-        }
-        if (c.spec.removeOnClose()) {
+        c.close(); // unregistered from the brokers: a shared subscription without other members ends (§8.3.2)
+        if (c.spec.removeOnClose() || c.spec.endsWithLastConsumer()
+                && GroupPresence.noOtherMember(admin, instance, config.requestTimeoutMillis(), c.spec.group(), null)) {
             return deleteGroup(c.spec.group()).exceptionally(e -> {
-                LOG.warn("could not delete the private group {}: {}", c.spec.group(), e.getMessage());
+                LOG.warn("could not delete the group {}: {}", c.spec.group(), e.getMessage());
                 return null;
             });
         }
         return done();
+    }
+
+    @Override
+    public CompletableFuture<Boolean> groupExists(String group) {
+        try {
+            return CompletableFuture.completedFuture(GroupPresence.hasSubscription(admin(), instance.rpc(),
+                    config.requestTimeoutMillis(), group));
+        } catch (Throwable t) {
+            return failed(t);
+        }
     }
 
     @Override

@@ -9,10 +9,23 @@ package dev.apogee.jms.provider;
  * @param topicQueueNums          read/write queues of a topic the provider creates
  * @param rebalanceIntervalMillis how often consumers re-check their share of a group's queues
  * @param assignmentWaitMillis    how long creating a consumer waits for its first queues
- * @param healthCheckMillis       how often the name servers are probed; a failed probe is reported to the
- *                                {@link ProviderListener} once (until a probe succeeds again); 0 = never
+ * @param healthCheckMillis       how often the name servers and brokers are probed ({@link ConnectionHealth}); 0 =
+ *                                never
+ * @param reconnect               false: the first lost broker makes the connection lost (reported once, then every
+ *                                operation fails fast); true: the native client keeps re-resolving routes and the
+ *                                connection is lost only when a broker stays unreachable for
+ *                                {@code reconnectTimeoutMillis}
+ * @param reconnectTimeoutMillis  how long a reconnecting connection waits for a lost broker to come back
  */
 public record NativeProviderConfig(String namesrvAddress, long sendTimeoutMillis, long requestTimeoutMillis,
                                    int topicQueueNums, long rebalanceIntervalMillis, long assignmentWaitMillis,
-                                   long healthCheckMillis) {
+                                   long healthCheckMillis, boolean reconnect, long reconnectTimeoutMillis) {
+
+    /** Without reconnect. */
+    public NativeProviderConfig(String namesrvAddress, long sendTimeoutMillis, long requestTimeoutMillis,
+                                int topicQueueNums, long rebalanceIntervalMillis, long assignmentWaitMillis,
+                                long healthCheckMillis) {
+        this(namesrvAddress, sendTimeoutMillis, requestTimeoutMillis, topicQueueNums, rebalanceIntervalMillis,
+                assignmentWaitMillis, healthCheckMillis, false, 0);
+    }
 }

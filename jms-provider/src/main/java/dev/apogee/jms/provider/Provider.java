@@ -39,8 +39,19 @@ public interface Provider {
      * answered for {@link SendMode#ASYNC}, and as soon as it is written for {@link SendMode#ONEWAY}.
      *
      * @param deliveryTime absolute delivery time (epoch ms) of a delayed message, or 0
+     * @param orderKey     sends with one key (≥ 0) go to one queue of the topic, so they are stored and delivered in
+     *                     send order while that queue's broker is available (a session's key, §6.2.9);
+     *                     {@link #ANY_QUEUE} spreads them over the queues
      */
-    CompletableFuture<Void> send(WireMessage message, SendMode mode, long deliveryTime);
+    CompletableFuture<Void> send(WireMessage message, SendMode mode, long deliveryTime, int orderKey);
+
+    /** {@code orderKey} meaning "any queue": sends are spread, no order among them. */
+    int ANY_QUEUE = -1;
+
+    /** A send to any queue (no order with other sends). */
+    default CompletableFuture<Void> send(WireMessage message, SendMode mode, long deliveryTime) {
+        return send(message, mode, deliveryTime, ANY_QUEUE);
+    }
 
     /** Starts a consumer; fails with {@code InvalidSelectorException} for an invalid selector. */
     CompletableFuture<ConsumerId> createConsumer(ConsumerSpec spec);
@@ -54,15 +65,31 @@ public interface Provider {
     /** Commits (and waits for the broker to store) the position after every message pulled so far. */
     CompletableFuture<Void> acknowledge(ConsumerId consumer);
 
-    /** Stops the consumer; a {@link ConsumerSpec#removeOnClose()} group is deleted with its offsets. */
+    /**
+     * AUTO_ACKNOWLEDGE / DUPS_OK_ACKNOWLEDGE: like {@link #acknowledge} but without waiting for the broker; commits
+     * are coalesced (a later one supersedes an earlier one). {@link #closeConsumer} and {@link #close} store them
+     * before returning; if the connection fails first, the messages come again (duplicates after a failure).
+     */
+    CompletableFuture<Void> acknowledgeLazily(ConsumerId consumer);
+
+    /**
+     * Stops the consumer, after storing its lazily acknowledged positions; a {@link ConsumerSpec#removeOnClose()}
+     * group is deleted with its offsets.
+     */
     CompletableFuture<Void> closeConsumer(ConsumerId consumer);
 
     /**
      * A snapshot of the messages {@code group} has not consumed yet from {@code topic} (up to {@code max}) that match
-     * the selector (evaluated as the broker's SQL92 filter would), without consuming them.
+     * the selector (evaluated as the broker filters the queue's consumers), without consuming them.
      */
     CompletableFuture<java.util.List<WireMessage>> browse(String topic, String group, String selector, int max);
 
     /** Deletes a (durable subscription's) consumer group and its offsets on every master broker. */
     CompletableFuture<Void> deleteGroup(String group);
+
+    /** Whether a master broker has offsets of the group or knows it online (its durable subscription exists). */
+    CompletableFuture<Boolean> groupExists(String group);
+
+    /** Transaction branches: atomic sends + acknowledgements for transacted sessions and XA resources. */
+    TransactionBranches branches();
 }

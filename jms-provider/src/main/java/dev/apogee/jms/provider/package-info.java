@@ -4,7 +4,17 @@
  * failure reports), implemented by
  * {@link dev.apogee.jms.provider.NativeProvider} over the native client ({@code dev.apogee.client}). Native failures
  * are translated into JMSExceptions once, in {@link dev.apogee.jms.provider.NativeProvider#translate}. Selector
- * mapping (TAG when a selector only tests {@code TAGS}, else SQL92; invalid → InvalidSelectorException) also lives
- * here.
+ * mapping ({@code SelectorSubscriptions}: TAG when a selector only tests {@code TAGS}, else the JMS-typed {@code JMS}
+ * type where the brokers accept it and SQL92 where they do not; invalid → InvalidSelectorException) also lives
+ * here, and so does connection-loss detection ({@link dev.apogee.jms.provider.ConnectionHealth}, one
+ * {@code apogee-jms-health-*} thread per connection probing name servers and brokers).
+ *
+ * <p>Transactions: {@link dev.apogee.jms.provider.Provider#branches()} starts branches
+ * ({@link dev.apogee.jms.provider.ProviderTransaction}: sends as halves, consumer positions as acks, prepare, commit,
+ * rollback) and resolves branches by id for recovery; {@code NativeBranches} / {@code NativeTransaction} implement
+ * them over {@code dev.apogee.client.transaction.BranchClient}. Failures are
+ * {@link dev.apogee.jms.provider.BranchFailure}s with a reason. These calls block (bounded by the request timeout) on
+ * the caller's thread; a branch object is thread-safe (synchronized), since a transaction manager completes it from
+ * other threads.
  */
 package dev.apogee.jms.provider;

@@ -121,10 +121,15 @@ class JmsSubscriptionsTest {
         MessageConsumer b = s2.createSharedConsumer(topic, "workers");
         MessageConsumer other = s2.createConsumer(topic); // an ordinary subscriber sees everything
         Thread.sleep(2_500); // let the rebalance settle
-        MessageProducer producer = s1.createProducer(topic);
+        // one session's sends share one RocketMQ queue (order, §6.2.9); consecutive sessions use consecutive queues
+        List<Session> senders = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            senders.add(c.createSession(false, Session.AUTO_ACKNOWLEDGE));
+        }
         int total = 20;
         for (int i = 0; i < total; i++) {
-            producer.send(s1.createTextMessage("w" + i));
+            Session ps = senders.get(i % senders.size());
+            ps.createProducer(topic).send(ps.createTextMessage("w" + i));
         }
         List<String> gotA = new ArrayList<>();
         List<String> gotB = new ArrayList<>();

@@ -9,6 +9,8 @@
  * value yields FALSE or UNKNOWN and never an exception. Values come from a
  * {@link dev.apogee.remoting.selector.ValueResolver}; the {@link dev.apogee.remoting.selector.Dialect} says whether
  * string values may stand in for numbers and booleans (RocketMQ, whose properties are all strings) or not (JMS).
+ * {@link dev.apogee.remoting.selector.JmsWireValues} restores JMS types and header fields from the JMS provider's
+ * string-property mapping, so the broker can evaluate a JMS selector with JMS typing (expression type {@code JMS}).
  *
  * <p>Hostile input is bounded: expression length, nesting depth (so neither parsing nor evaluation can overflow the
  * stack) and LIKE matching, which is a bit-parallel automaton, linear in the value's length.

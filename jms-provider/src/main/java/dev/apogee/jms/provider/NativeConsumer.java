@@ -1,0 +1,48 @@
+package dev.apogee.jms.provider;
+
+import dev.apogee.client.consumer.PullConsumer;
+import dev.apogee.client.message.MessageExt;
+import dev.apogee.remoting.protocol.body.MessageQueue;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * One JMS consumer inside {@link NativeProvider}: its pull consumer, the polled messages not handed out yet, the
+ * position after the last message handed out per queue, and the committer of acknowledged positions. Fields other than
+ * the committer are guarded by this object's monitor (the provider synchronizes on it).
+ */
+final class NativeConsumer {
+    private static final Logger LOG = LoggerFactory.getLogger(NativeConsumer.class);
+
+    final ConsumerSpec spec;
+    final PullConsumer consumer;
+    final Deque<MessageExt> pending = new ArrayDeque<>();
+    /** The position after the last message handed out, per queue (the acks of a transaction). */
+    final Map<MessageQueue, Long> delivered = new HashMap<>();
+    final PositionCommitter committer;
+
+    NativeConsumer(ConsumerSpec spec, PullConsumer consumer) {
+        this.spec = spec;
+        this.consumer = consumer;
+        this.committer = new PositionCommitter(consumer);
+    }
+
+    /** Stores what AUTO/DUPS_OK acknowledged lazily (never CLIENT's unacknowledged deliveries), then stops. */
+    synchronized void close() {
+        try {
+            committer.commitNow(Map.of());
+        } catch (Exception e) { // the un-stored acknowledgements come again: duplicates after a failure
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            LOG.warn("JMS-ACK-FLUSH-FAILED storing acknowledged positions of {} on close failed: {}", spec.group(),
+                    e.toString());
+        }
+        consumer.shutdown();
+    }
+}

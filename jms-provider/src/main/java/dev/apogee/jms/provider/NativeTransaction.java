@@ -1,0 +1,195 @@
+package dev.apogee.jms.provider;
+
+import dev.apogee.client.transaction.BranchAck;
+import dev.apogee.client.transaction.BranchClient;
+import dev.apogee.client.transaction.BranchException;
+import dev.apogee.client.transaction.BranchHalf;
+import dev.apogee.jms.message.WireMessage;
+import jakarta.jms.JMSException;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A {@link ProviderTransaction} over the {@link BranchClient}: it remembers, per broker, the halves it sent and the
+ * positions it acknowledged, because the broker learns about them only at prepare. States: ACTIVE → PREPARED →
+ * COMMITTED, or → ROLLED_BACK from either; a branch that touched no broker is READ_ONLY after prepare. All methods
+ * are synchronized (work on the session's thread, completion on the transaction manager's).
+ */
+final class NativeTransaction implements ProviderTransaction {
+    private enum State { ACTIVE, PREPARED, READ_ONLY, COMMITTED, ROLLED_BACK }
+
+    private record QueueKey(String group, String topic, String brokerName, int queueId) {
+    }
+
+    private final NativeProvider provider;
+    private final BranchClient client;
+    private final String branchId;
+    private final Map<String, List<BranchHalf>> halves = new LinkedHashMap<>();
+    private final Map<QueueKey, BranchAck> acks = new LinkedHashMap<>();
+    private final Set<String> prepared = new LinkedHashSet<>();
+    private State state = State.ACTIVE;
+
+    NativeTransaction(NativeProvider provider, BranchClient client, String branchId) {
+        this.provider = provider;
+        this.client = client;
+        this.branchId = branchId;
+    }
+
+    @Override
+    public String branchId() {
+        return branchId;
+    }
+
+    @Override
+    public synchronized void send(WireMessage message, long deliveryTime, int orderKey) throws JMSException {
+        require(State.ACTIVE, "send in");
+        try {
+            provider.ensureTopic(message.topic()).join();
+        } catch (RuntimeException e) {
+            throw NativeProvider.translate(e);
+        }
+        BranchHalf half = NativeBranches.call(() -> client.send(branchId,
+                NativeProvider.nativeMessage(message, deliveryTime), orderKey));
+        halves.computeIfAbsent(half.brokerName(), b -> new ArrayList<>()).add(half);
+    }
+
+    @Override
+    public synchronized void acknowledge(ConsumerId consumer) throws JMSException {
+        require(State.ACTIVE, "acknowledge in");
+        for (BranchAck ack : provider.deliveredPositions(consumer)) {
+            acks.merge(new QueueKey(ack.group(), ack.topic(), ack.brokerName(), ack.queueId()), ack,
+                    (a, b) -> a.nextOffset() >= b.nextOffset() ? a : b);
+        }
+    }
+
+    @Override
+    public synchronized boolean prepare() throws JMSException {
+        require(State.ACTIVE, "prepare");
+        Set<String> brokers = brokers();
+        if (brokers.isEmpty()) {
+            state = State.READ_ONLY;
+            return false;
+        }
+        for (String broker : brokers) {
+            try {
+                client.prepare(broker, branchId, halvesOf(broker), acksOf(broker), false);
+                prepared.add(broker);
+            } catch (BranchException e) {
+                rollbackQuietly();
+                throw NativeBranches.translate(e);
+            }
+        }
+        state = State.PREPARED;
+        return true;
+    }
+
+    @Override
+    public synchronized void commit(boolean onePhase) throws JMSException {
+        if (state == State.READ_ONLY || state == State.COMMITTED) {
+            return;
+        }
+        if (state == State.ACTIVE) {
+            if (!onePhase) {
+                throw new BranchFailure(BranchFailure.Reason.INVALID, "two-phase commit of branch " + branchId
+                        + " that was not prepared", null);
+            }
+            Set<String> brokers = brokers();
+            if (brokers.size() == 1) {
+                String broker = brokers.iterator().next();
+                try {
+                    client.prepare(broker, branchId, halvesOf(broker), acksOf(broker), true);
+                } catch (BranchException e) {
+                    rollbackQuietly();
+                    throw NativeBranches.translate(e);
+                }
+                state = State.COMMITTED;
+                return;
+            }
+            if (!prepare()) {
+                return;
+            }
+        }
+        require(State.PREPARED, "commit");
+        for (String broker : prepared) {
+            NativeBranches.call(() -> {
+                client.commit(broker, branchId);
+                return null;
+            });
+        }
+        state = State.COMMITTED;
+    }
+
+    @Override
+    public synchronized void rollback() throws JMSException {
+        if (state == State.ROLLED_BACK || state == State.READ_ONLY) {
+            return;
+        }
+        if (state == State.COMMITTED) {
+            throw new BranchFailure(BranchFailure.Reason.COMMITTED, "branch " + branchId + " is committed", null);
+        }
+        BranchException failure = null;
+        for (String broker : state == State.PREPARED ? prepared : halves.keySet()) {
+            try {
+                client.rollback(broker, branchId, halvesOf(broker));
+            } catch (BranchException e) {
+                // the broker discards an unprepared branch's halves by itself after a timeout: nothing to undo
+                if (e.reason() != BranchException.Reason.UNKNOWN_BRANCH) {
+                    failure = e;
+                }
+            }
+        }
+        state = State.ROLLED_BACK;
+        if (failure != null) {
+            throw NativeBranches.translate(failure);
+        }
+    }
+
+    /** After a failed prepare: undo what may have been recorded; the caller reports the original failure. */
+    private void rollbackQuietly() {
+        Set<String> touched = new LinkedHashSet<>(prepared);
+        touched.addAll(halves.keySet());
+        for (String broker : touched) {
+            try {
+                client.rollback(broker, branchId, halvesOf(broker));
+            } catch (BranchException ignored) {
+                // best effort: an unprepared branch is discarded by the broker on timeout anyway
+            }
+        }
+        state = State.ROLLED_BACK;
+    }
+
+    private Set<String> brokers() {
+        Set<String> brokers = new LinkedHashSet<>(halves.keySet());
+        for (BranchAck ack : acks.values()) {
+            brokers.add(ack.brokerName());
+        }
+        return brokers;
+    }
+
+    private List<BranchHalf> halvesOf(String broker) {
+        return halves.getOrDefault(broker, List.of());
+    }
+
+    private List<BranchAck> acksOf(String broker) {
+        List<BranchAck> out = new ArrayList<>();
+        for (BranchAck ack : acks.values()) {
+            if (ack.brokerName().equals(broker)) {
+                out.add(ack);
+            }
+        }
+        return out;
+    }
+
+    private void require(State wanted, String what) throws BranchFailure {
+        if (state != wanted) {
+            BranchFailure.Reason reason = state == State.ROLLED_BACK ? BranchFailure.Reason.ROLLED_BACK
+                    : state == State.COMMITTED ? BranchFailure.Reason.COMMITTED : BranchFailure.Reason.INVALID;
+            throw new BranchFailure(reason, "cannot " + what + " branch " + branchId + ": it is " + state, null);
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package dev.apogee.jms.provider;
+
+import dev.apogee.client.MQClientException;
+import dev.apogee.client.message.Message;
+import dev.apogee.client.producer.Producer;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Back-pressure for one connection's oneway (NON_PERSISTENT) sends. A oneway send gets no answer, so a producer
+ * faster than the broker fills the broker's bounded send queue, and what does not fit is refused with SYSTEM_BUSY to
+ * nobody: silent loss. NON_PERSISTENT allows loss (at-most-once), but not under mere load. So every {@value #EVERY}th
+ * send is an answered asynchronous send (a probe), and before sending the next probe the sender waits for the previous
+ * one: at most about 2 × {@value #EVERY} unanswered messages per connection, like Artemis's producer window credits,
+ * without a round trip per message (the probe is usually answered long before the next one is due).
+ *
+ * <p>Threads: any session's sending thread; the counter and the last probe are guarded by this object's monitor, the
+ * sends and the wait happen outside it.
+ */
+final class OnewayFlowControl {
+    static final int EVERY = 128;
+
+    private final long timeoutMillis;
+    private long sends;
+    private CompletableFuture<?> lastProbe = CompletableFuture.completedFuture(null);
+
+    OnewayFlowControl(long timeoutMillis) {
+        this.timeoutMillis = timeoutMillis;
+    }
+
+    /** {@code orderKey}: see {@link Provider#send(dev.apogee.jms.message.WireMessage, SendMode, long, int)}. */
+    void send(Producer producer, Message message, int orderKey) throws MQClientException, InterruptedException {
+        CompletableFuture<?> previous;
+        synchronized (this) {
+            if (++sends % EVERY != 0) {
+                previous = null;
+            } else {
+                previous = lastProbe;
+            }
+        }
+        if (previous == null) {
+            producer.sendOneway(message, orderKey);
+            return;
+        }
+        try {
+            previous.get(timeoutMillis, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            // the previous probe's fate says nothing about this message: send it anyway
+        }
+        // answered once appended, not after the flush: NON_PERSISTENT needs no durability, and a probe waiting for a
+        // SYNC_FLUSH fsync would pace the producer by the disk instead of by the broker's intake
+        message.setWaitStoreMsgOK(false);
+        CompletableFuture<?> probe = producer.sendAsync(message, orderKey);
+        synchronized (this) {
+            lastProbe = probe;
+        }
+    }
+}
