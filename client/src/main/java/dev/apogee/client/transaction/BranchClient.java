@@ -21,6 +21,8 @@ import org.slf4j.LoggerFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.Supplier;
 
 /**
@@ -82,6 +84,41 @@ public final class BranchClient {
 
     /** {@link #send(String, Message)} to the queue of {@code shard} (see {@link Producer#send(Message, long, int)}). */
     public BranchHalf send(String branchId, Message message, int shard) throws BranchException {
+        Producer sender = markAsHalf(branchId, message);
+        try {
+            return half(sender.send(message, sender.config().getSendTimeoutMillis(), shard));
+        } catch (MQClientException e) {
+            throw BranchFailures.of("sending a half of branch " + branchId, e);
+        } catch (InterruptedException e) {
+            throw BranchFailures.interrupted("sending a half of branch " + branchId, e);
+        }
+    }
+
+    /**
+     * {@link #send(String, Message, int)} without waiting, so that a commit can have all of its halves in flight at
+     * once. The halves may be stored in any order: what counts is the order of the list given to {@link #prepare},
+     * which is the order the broker materializes them in. Fails with a {@link BranchException}.
+     */
+    public CompletableFuture<BranchHalf> sendAsync(String branchId, Message message, int shard) {
+        Producer sender;
+        try {
+            sender = markAsHalf(branchId, message);
+        } catch (BranchException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        return sender.sendAsync(message, shard).handle((result, error) -> {
+            if (error == null) {
+                return half(result);
+            }
+            Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+            throw new CompletionException(cause instanceof MQClientException e
+                    ? BranchFailures.of("sending a half of branch " + branchId, e)
+                    : new BranchException(Reason.UNAVAILABLE, "sending a half of branch " + branchId + " failed: "
+                            + cause, cause));
+        });
+    }
+
+    private Producer markAsHalf(String branchId, Message message) throws BranchException {
         requireValid(branchId);
         Producer sender = running().producer();
         message.putProperty(MessageConst.TRAN_MSG, "true");
@@ -90,17 +127,13 @@ public final class BranchClient {
         // A half need not be durable on its own: the prepare record is made durable after it, and a flush of the
         // commit log covers every byte before the flushed position, so one fsync per branch covers all its halves.
         message.putProperty(MessageConst.WAIT, "false");
-        try {
-            SendResult result = sender.send(message, sender.config().getSendTimeoutMillis(), shard);
-            String transactionId = result.transactionId() != null ? result.transactionId() : result.msgId();
-            return new BranchHalf(result.messageQueue().brokerName(),
-                    OffsetMessageId.decode(result.offsetMsgId()).commitLogOffset(), result.offsetMsgId(),
-                    transactionId);
-        } catch (MQClientException e) {
-            throw BranchFailures.of("sending a half of branch " + branchId, e);
-        } catch (InterruptedException e) {
-            throw BranchFailures.interrupted("sending a half of branch " + branchId, e);
-        }
+        return sender;
+    }
+
+    private static BranchHalf half(SendResult result) {
+        String transactionId = result.transactionId() != null ? result.transactionId() : result.msgId();
+        return new BranchHalf(result.messageQueue().brokerName(),
+                OffsetMessageId.decode(result.offsetMsgId()).commitLogOffset(), result.offsetMsgId(), transactionId);
     }
 
     /** Durably records the branch on one broker: the given halves (stored there) and acks (queues of that broker). */

@@ -110,6 +110,9 @@ class TransactionAndAdminInteropTest {
                 producer.send(message(topic, "m" + i));
             }
             producer.shutdown();
+            // a send is acknowledged once stored; queue offsets follow when the broker's dispatcher has indexed it
+            await().atMost(Duration.ofSeconds(10)).until(() -> admin.topicOffsets(topic).values().stream()
+                    .mapToLong(TopicOffset::getMaxOffset).sum() == 9);
             Map<MessageQueue, TopicOffset> offsets = admin.topicOffsets(topic);
             assertEquals(9, offsets.values().stream().mapToLong(TopicOffset::getMaxOffset).sum());
 

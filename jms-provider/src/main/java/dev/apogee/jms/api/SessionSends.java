@@ -96,13 +96,15 @@ final class SessionSends {
     List<Runnable> sendBufferedAsHalves(ProviderTransaction branch) throws JMSException {
         List<PendingSend> sends = new ArrayList<>(pending);
         pending.clear();
+        List<ProviderTransaction.Send> halves = new ArrayList<>(sends.size());
         List<Runnable> callbacks = new ArrayList<>();
         for (PendingSend s : sends) {
-            branch.send(s.wire(), s.deliveryTime(), orderKey);
+            halves.add(new ProviderTransaction.Send(s.wire(), s.deliveryTime()));
             if (s.listener() != null) {
                 callbacks.add(() -> s.listener().onCompletion(s.message()));
             }
         }
+        branch.sendAll(halves, orderKey);
         return callbacks;
     }
 

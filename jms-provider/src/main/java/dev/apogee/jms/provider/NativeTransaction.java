@@ -7,12 +7,15 @@ import dev.apogee.client.transaction.BranchHalf;
 import dev.apogee.jms.message.WireMessage;
 import jakarta.jms.JMSException;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * A {@link ProviderTransaction} over the {@link BranchClient}: it remembers, per broker, the halves it sent and the
@@ -29,6 +32,9 @@ final class NativeTransaction implements ProviderTransaction {
     private final NativeProvider provider;
     private final BranchClient client;
     private final String branchId;
+    /** Halves a commit may have in flight at once: bounds the memory and the broker queue one commit can take. */
+    private static final int MAX_IN_FLIGHT = 64;
+
     private final Map<String, List<BranchHalf>> halves = new LinkedHashMap<>();
     private final Map<QueueKey, BranchAck> acks = new LinkedHashMap<>();
     private final Set<String> prepared = new LinkedHashSet<>();
@@ -56,6 +62,47 @@ final class NativeTransaction implements ProviderTransaction {
         BranchHalf half = NativeBranches.call(() -> client.send(branchId,
                 NativeProvider.nativeMessage(message, deliveryTime), orderKey));
         halves.computeIfAbsent(half.brokerName(), b -> new ArrayList<>()).add(half);
+    }
+
+    /**
+     * All halves in flight together, at most {@value #MAX_IN_FLIGHT} at a time; their futures are awaited in list
+     * order, so the halves are recorded (and later materialized) in the order of {@code sends} whatever order the
+     * broker stored them in. Halves stored before a failure stay recorded, so a rollback discards them.
+     */
+    @Override
+    public synchronized void sendAll(List<Send> sends, int orderKey) throws JMSException {
+        require(State.ACTIVE, "send in");
+        try {
+            sends.stream().map(s -> s.message().topic()).distinct().forEach(t -> provider.ensureTopic(t).join());
+        } catch (RuntimeException e) {
+            throw NativeProvider.translate(e);
+        }
+        ArrayDeque<CompletableFuture<BranchHalf>> inFlight = new ArrayDeque<>();
+        JMSException failure = null;
+        int next = 0;
+        while (true) {
+            if (failure == null && next < sends.size() && inFlight.size() < MAX_IN_FLIGHT) {
+                Send s = sends.get(next++);
+                inFlight.add(client.sendAsync(branchId, NativeProvider.nativeMessage(s.message(), s.deliveryTime()),
+                        orderKey));
+                continue;
+            }
+            if (inFlight.isEmpty()) {
+                break; // all sent, or a failure and nothing left in flight
+            }
+            try {
+                BranchHalf half = inFlight.poll().join();
+                halves.computeIfAbsent(half.brokerName(), b -> new ArrayList<>()).add(half);
+            } catch (CompletionException e) {
+                if (failure == null) {
+                    failure = e.getCause() instanceof BranchException b ? NativeBranches.translate(b)
+                            : NativeProvider.translate(e.getCause() == null ? e : e.getCause());
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
     }
 
     @Override

@@ -22,6 +22,21 @@ public interface ProviderTransaction {
      */
     void send(WireMessage message, long deliveryTime, int orderKey) throws JMSException;
 
+    /** A message and its absolute delivery time (0 = now), for {@link #sendAll}. */
+    record Send(WireMessage message, long deliveryTime) {
+    }
+
+    /**
+     * Sends several messages as halves of this branch, in this order as far as the branch is concerned (a commit makes
+     * them visible in list order), waiting until the broker stored all of them. Implementations may have them in
+     * flight together: a commit then costs about one round trip instead of one per message.
+     */
+    default void sendAll(java.util.List<Send> sends, int orderKey) throws JMSException {
+        for (Send s : sends) {
+            send(s.message(), s.deliveryTime(), orderKey);
+        }
+    }
+
     /** A half to any queue. */
     default void send(WireMessage message, long deliveryTime) throws JMSException {
         send(message, deliveryTime, Provider.ANY_QUEUE);

@@ -173,4 +173,31 @@ class LocalTransactionTest {
         tx.commit();
         tx.rollback();
     }
+
+    @Test
+    void aLargeCommitDeliversItsSendsInSendOrder() throws Exception {
+        Connection c = connect();
+        Session plain = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        Queue q = plain.createQueue(name("TXBIG"));
+        MessageConsumer check = plain.createConsumer(q);
+        Session tx = c.createSession(true, Session.SESSION_TRANSACTED);
+        MessageProducer out = tx.createProducer(q);
+        int count = 300; // more than the halves a commit keeps in flight at once, so the window refills
+        List<String> sent = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            sent.add("m-" + i);
+            out.send(tx.createTextMessage("m-" + i));
+        }
+        assertNull(check.receive(200), "nothing visible before commit");
+        tx.commit();
+
+        List<String> received = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            TextMessage m = (TextMessage) check.receive(10_000);
+            assertNotNull(m, "message " + i + " of the commit");
+            received.add(m.getText());
+        }
+        assertEquals(sent, received, "one session's transacted sends arrive in send order");
+        assertNull(check.receive(200), "no duplicate");
+    }
 }
