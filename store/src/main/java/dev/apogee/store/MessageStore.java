@@ -83,7 +83,8 @@ public final class MessageStore implements AutoCloseable {
         Runnable[] onAppend = new Runnable[1];
         this.commitLog = new CommitLog(clQueue, config.clock(), config.osPageCacheBusyTimeoutMs(),
                 () -> onAppend[0].run(),
-                () -> config.diskUsageProbe().usedRatio(config.storePath()) > config.diskFullRatio());
+                () -> config.diskUsageProbe().usedRatio(config.storePath()) > config.diskFullRatio(),
+                config.commitLogWriteThrough());
         this.preparer = new MessagePreparer(config.maxMessageSize(), config.commitLogFileSize());
         this.consumeQueues = new ConsumeQueueTable(config.consumeQueuePath(), config.consumeQueueEntriesPerFile());
         this.index = config.messageIndexEnable()

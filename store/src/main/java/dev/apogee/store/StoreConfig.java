@@ -20,6 +20,9 @@ public final class StoreConfig {
     private final int maxMessageSize;
     private final boolean transientStorePoolEnable;
     private final int transientStorePoolSize;
+    private final boolean commitLogWriteThrough;
+    /** As set on the builder (null = by flush mode), kept so that {@link #toBuilder()} decides again. */
+    private final Boolean commitLogWriteThroughChoice;
     private final long commitIntervalMs;
     private final int commitMinDirtyPages;
     private final int fileReservedHours;
@@ -49,6 +52,12 @@ public final class StoreConfig {
         this.maxMessageSize = b.maxMessageSize;
         this.transientStorePoolEnable = b.transientStorePoolEnable;
         this.transientStorePoolSize = b.transientStorePoolSize;
+        this.commitLogWriteThrough = b.commitLogWriteThrough != null ? b.commitLogWriteThrough
+                : b.flushMode == FlushMode.SYNC_FLUSH && !b.transientStorePoolEnable;
+        this.commitLogWriteThroughChoice = b.commitLogWriteThrough;
+        if (commitLogWriteThrough && transientStorePoolEnable) {
+            throw new IllegalArgumentException("commitLogWriteThrough and transientStorePoolEnable exclude each other");
+        }
         this.commitIntervalMs = b.commitIntervalMs;
         this.commitMinDirtyPages = b.commitMinDirtyPages;
         this.fileReservedHours = b.fileReservedHours;
@@ -107,6 +116,14 @@ public final class StoreConfig {
      */
     public boolean transientStorePoolEnable() { return transientStorePoolEnable; }
     public int transientStorePoolSize() { return transientStorePoolSize; }
+    /**
+     * Appends are written to the commit-log file with a positional {@code FileChannel.write} instead of through its
+     * mapping (reads still use the mapping: one page cache). An fsync after such writes measured 2-2.5× as fast here
+     * as after writes through the mapping, whose flushed pages must be write-protected again and fault on the next
+     * append; that is what a SYNC_FLUSH put waits for. Costs one system call per append (batch), so by default only
+     * with SYNC_FLUSH and without the transient pool (which writes through the channel already). Never with the pool.
+     */
+    public boolean commitLogWriteThrough() { return commitLogWriteThrough; }
     public long commitIntervalMs() { return commitIntervalMs; }
     public int commitMinDirtyPages() { return commitMinDirtyPages; }
     /** Commit-log files whose last write is older than this are deleted at {@link #deleteWhenHour()}; default 72. */
@@ -150,6 +167,8 @@ public final class StoreConfig {
         private int maxMessageSize = 4 * 1024 * 1024;
         private boolean transientStorePoolEnable;
         private int transientStorePoolSize = 5;
+        /** null: decided by the flush mode, see {@link StoreConfig#commitLogWriteThrough()}. */
+        private Boolean commitLogWriteThrough;
         private long commitIntervalMs = 200;
         private int commitMinDirtyPages = 4;
         private int fileReservedHours = 72;
@@ -178,6 +197,7 @@ public final class StoreConfig {
             flushThoroughIntervalMs = c.flushThoroughIntervalMs; syncFlushTimeoutMs = c.syncFlushTimeoutMs;
             maxMessageSize = c.maxMessageSize; transientStorePoolEnable = c.transientStorePoolEnable;
             transientStorePoolSize = c.transientStorePoolSize; commitIntervalMs = c.commitIntervalMs;
+            commitLogWriteThrough = c.commitLogWriteThroughChoice;
             commitMinDirtyPages = c.commitMinDirtyPages; fileReservedHours = c.fileReservedHours;
             deleteWhenHour = c.deleteWhenHour; diskMaxUsedRatio = c.diskMaxUsedRatio; diskFullRatio = c.diskFullRatio;
             cleanIntervalMs = c.cleanIntervalMs; deleteFilesBatchMax = c.deleteFilesBatchMax;
@@ -198,6 +218,7 @@ public final class StoreConfig {
         public Builder maxMessageSize(int v) { maxMessageSize = v; return this; }
         public Builder transientStorePoolEnable(boolean v) { transientStorePoolEnable = v; return this; }
         public Builder transientStorePoolSize(int v) { transientStorePoolSize = v; return this; }
+        public Builder commitLogWriteThrough(boolean v) { commitLogWriteThrough = v; return this; }
         public Builder commitIntervalMs(long v) { commitIntervalMs = v; return this; }
         public Builder commitMinDirtyPages(int v) { commitMinDirtyPages = v; return this; }
         public Builder fileReservedHours(int v) { fileReservedHours = v; return this; }

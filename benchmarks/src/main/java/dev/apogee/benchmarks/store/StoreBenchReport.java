@@ -40,7 +40,7 @@ final class StoreBenchReport {
         System.out.printf(Locale.ROOT, "ASYNC 1 / 4 writers incl. final flush / raw MB/s = %.2f / %.2f "
                 + "(counts the flush of what the window left dirty)%n",
                 async1.durableMbPerSec() / rawMBps, async4.durableMbPerSec() / rawMBps);
-        for (String name : List.of("SYNC_FLUSH", "SYNC_FLUSH+pool")) {
+        for (String name : List.of("SYNC_FLUSH", "SYNC_FLUSH+mapped", "SYNC_FLUSH+pool")) {
             Row one = find(rows, name, Model.THREADS, 1);
             for (Model model : Model.values()) {
                 Row r = find(rows, name, model, 64);

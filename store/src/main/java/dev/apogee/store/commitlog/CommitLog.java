@@ -39,6 +39,8 @@ public final class CommitLog {
     private final long busyTimeoutNanos;
     private final Runnable onAppend;
     private final BooleanSupplier diskFullNow;
+    /** Put-lock holder only. */
+    private final AppendArea area;
     private volatile long lockedSinceNanos;
     private volatile boolean diskFull;
 
@@ -49,6 +51,13 @@ public final class CommitLog {
      */
     public CommitLog(MappedFileQueue queue, Clock clock, long osPageCacheBusyTimeoutMs, Runnable onAppend,
                      BooleanSupplier diskFullNow) {
+        this(queue, clock, osPageCacheBusyTimeoutMs, onAppend, diskFullNow, false);
+    }
+
+    /** @param writeThrough see {@link dev.apogee.store.StoreConfig#commitLogWriteThrough()} */
+    public CommitLog(MappedFileQueue queue, Clock clock, long osPageCacheBusyTimeoutMs, Runnable onAppend,
+                     BooleanSupplier diskFullNow, boolean writeThrough) {
+        this.area = new AppendArea(writeThrough);
         this.queue = queue;
         this.clock = clock;
         this.busyTimeoutNanos = osPageCacheBusyTimeoutMs * 1_000_000L;
@@ -133,8 +142,11 @@ public final class CommitLog {
         long queueOffset = consumable ? offsets.get(m.topicName, m.queueId) : 0L;
         int pos = f.wrotePosition();
         long phys = f.fileFromOffset() + pos;
-        MessageRecordEncoder.encode(f.appendBuffer(), pos, m, queueOffset, phys, now);
-        f.setWrotePosition(pos + m.recordSize, now);
+        area.open(f, pos, m.recordSize);
+        MessageRecordEncoder.encode(area.buffer(), area.index(pos), m, queueOffset, phys, now);
+        if (!publish(f, pos, pos + m.recordSize, now)) {
+            return PutResult.failure(diskFull ? PutStatus.DISK_FULL : PutStatus.UNKNOWN_ERROR);
+        }
         if (consumable) {
             offsets.set(m.topicName, m.queueId, queueOffset + 1);
         }
@@ -181,21 +193,25 @@ public final class CommitLog {
         boolean consumable = SysFlag.isConsumable(first.sysFlag);
         long firstQueueOffset = consumable ? offsets.get(first.topicName, first.queueId) : 0L;
         long queueOffset = firstQueueOffset;
-        int pos = f.wrotePosition();
+        int start = f.wrotePosition();
+        int pos = start;
         long firstPhys = f.fileFromOffset() + pos;
         long[] physicalOffsets = new long[batch.size()];
-        ByteBuffer target = f.appendBuffer();
+        area.open(f, start, total);
+        ByteBuffer target = area.buffer();
         for (int i = 0; i < batch.size(); i++) {
             EncodedMessage m = batch.get(i);
             long phys = f.fileFromOffset() + pos;
             physicalOffsets[i] = phys;
-            MessageRecordEncoder.encode(target, pos, m, consumable ? queueOffset : 0L, phys, now);
+            MessageRecordEncoder.encode(target, area.index(pos), m, consumable ? queueOffset : 0L, phys, now);
             pos += m.recordSize;
             if (consumable) {
                 queueOffset++;
             }
         }
-        f.setWrotePosition(pos, now);
+        if (!publish(f, start, pos, now)) {
+            return PutResult.failure(diskFull ? PutStatus.DISK_FULL : PutStatus.UNKNOWN_ERROR);
+        }
         if (consumable) {
             offsets.set(first.topicName, first.queueId, queueOffset);
         }
@@ -217,8 +233,9 @@ public final class CommitLog {
                 return f;
             }
             int pos = f.wrotePosition();
-            MessageRecordEncoder.encodeBlank(f.appendBuffer(), pos, f.remaining());
-            f.setWrotePosition(f.fileSize(), 0);
+            area.open(f, pos, MessageRecordFlyweight.BLANK_HEADER_LENGTH);
+            MessageRecordEncoder.encodeBlank(area.buffer(), area.index(pos), f.remaining());
+            area.publish(f, pos, MessageRecordFlyweight.BLANK_HEADER_LENGTH, f.fileSize(), 0);
             return queue.lastFileForAppend(0);
         } catch (IOException e) {
             if (isNoSpace(e)) {
@@ -226,6 +243,23 @@ public final class CommitLog {
             }
             LOG.error("STORE-IO cannot create commit-log file", e);
             return null;
+        }
+    }
+
+    /**
+     * Publishes an encoded append; false when writing it through to the file failed, in which case nothing was
+     * published (the wrote position stays, the next append overwrites the bytes) and no queue offset is used.
+     */
+    private boolean publish(MappedFile f, int start, int end, long now) {
+        try {
+            area.publish(f, start, end - start, end, now);
+            return true;
+        } catch (IOException e) {
+            if (isNoSpace(e)) {
+                setDiskFull(true);
+            }
+            LOG.error("STORE-IO cannot write to {}", f, e);
+            return false;
         }
     }
 

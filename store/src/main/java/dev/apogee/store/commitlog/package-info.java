@@ -10,5 +10,10 @@
  * cheaper than a queue hop plus a wake-up per message on 2 cores; preparation (UTF-8 encoding, CRC) happens before
  * the lock in the caller. The {@link dev.apogee.store.commitlog.QueueOffsetTable} is only touched under that lock
  * (and by recovery before the store starts). Readers use the published positions of the mapped files.
+ *
+ * <p>Where the encode goes ({@link dev.apogee.store.commitlog.AppendArea}): into the file's mapping (ASYNC_FLUSH), or,
+ * write-through (the SYNC_FLUSH default), into a staging buffer written to the file with one positional
+ * {@code FileChannel.write} before the position is published, because the fsync a SYNC_FLUSH put waits for is much
+ * cheaper after channel writes than after writes through the mapping.
  */
 package dev.apogee.store.commitlog;

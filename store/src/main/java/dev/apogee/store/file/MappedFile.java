@@ -16,7 +16,8 @@ import org.slf4j.LoggerFactory;
  * One fixed-size file of a {@link MappedFileQueue}, named by the 20-digit zero-padded log offset of its first byte.
  *
  * <p>Appends go into the mapped buffer, or, with a transient store pool, into an off-heap write buffer that
- * {@link #commit} copies to the file channel later. Durability: {@link #flush} calls {@code FileChannel.force(false)}
+ * {@link #commit} copies to the file channel later, or, write-through, straight to the file channel
+ * ({@link #writeAt}). Durability: {@link #flush} calls {@code FileChannel.force(false)}
  * (fdatasync). On Linux that writes back every dirty page-cache page of the file, including pages dirtied through the
  * shared mapping, since a MAP_SHARED mapping and the file share one page cache; it is the same write-back
  * {@code MappedByteBuffer.force()} (msync) triggers, measured several times faster here (StoreBench reports both).
@@ -185,6 +186,22 @@ public final class MappedFile {
             flushedPosition = position;
         }
         return flushedPosition;
+    }
+
+    /**
+     * Write-through append: writes {@code src[0, length)} to the file at {@code position} with the channel (no
+     * pooled write buffer may be in use). The caller then publishes with {@link #setWrotePosition}. Appender thread
+     * only.
+     */
+    public void writeAt(ByteBuffer src, int length, int position) throws IOException {
+        if (writeBuffer != null) {
+            throw new IllegalStateException("write-through append on a file with a pooled write buffer");
+        }
+        ByteBuffer bytes = src.duplicate().limit(length).position(0);
+        long pos = position;
+        while (bytes.hasRemaining()) {
+            pos += channel.write(bytes, pos);
+        }
     }
 
     /** Copies written bytes from the write buffer to the file channel; commit thread only. */
