@@ -78,7 +78,7 @@ public final class MessageStore implements AutoCloseable {
         TransientStorePool pool = transientPool
                 ? new TransientStorePool(config.transientStorePoolSize(), config.commitLogFileSize()) : null;
         this.allocator = new AllocateMappedFileService(config.commitLogPath(), config.commitLogFileSize(),
-                config.warmMappedFiles(), pool);
+                config.warmMappedFiles(), !config.commitLogWriteThrough(), pool);
         MappedFileQueue clQueue = new MappedFileQueue(config.commitLogPath(), config.commitLogFileSize(), allocator);
         Runnable[] onAppend = new Runnable[1];
         this.commitLog = new CommitLog(clQueue, config.clock(), config.osPageCacheBusyTimeoutMs(),

@@ -23,6 +23,12 @@ public final class AllocateMappedFileService extends ServiceThread implements Ma
     private final Path dir;
     private final int fileSize;
     private final boolean preallocate;
+    /**
+     * Whether appends write through the mapping (so its pages are faulted in ahead of the appender). Not with
+     * write-through appends: nothing writes to the mapping, readers fault in what they read, and a pre-touched 1 GiB
+     * mapping would only add 1 GiB to the broker's resident set.
+     */
+    private final boolean touchMapping;
     private final TransientStorePool pool;
     private final Object lock = new Object();
     private long requestedOffset = -1;
@@ -32,9 +38,15 @@ public final class AllocateMappedFileService extends ServiceThread implements Ma
     private MappedFile ready;
 
     public AllocateMappedFileService(Path dir, int fileSize, boolean preallocate, TransientStorePool pool) {
+        this(dir, fileSize, preallocate, true, pool);
+    }
+
+    public AllocateMappedFileService(Path dir, int fileSize, boolean preallocate, boolean touchMapping,
+                                     TransientStorePool pool) {
         this.dir = dir;
         this.fileSize = fileSize;
         this.preallocate = preallocate;
+        this.touchMapping = touchMapping;
         this.pool = pool;
     }
 
@@ -108,7 +120,8 @@ public final class AllocateMappedFileService extends ServiceThread implements Ma
         try {
             long t0 = System.nanoTime();
             f = MappedFile.create(dir, offset, fileSize,
-                    preallocate ? MappedFile.Warmup.PREALLOCATE : MappedFile.Warmup.TOUCH, pool);
+                    preallocate ? MappedFile.Warmup.PREALLOCATE
+                            : touchMapping ? MappedFile.Warmup.TOUCH : MappedFile.Warmup.NONE, pool);
             LOG.debug("pre-allocated {} in {} ms", f.path(), (System.nanoTime() - t0) / 1_000_000);
         } catch (IOException e) {
             LOG.warn("STORE-ALLOC-FAIL cannot pre-allocate file at offset {}", offset, e);
@@ -126,7 +139,7 @@ public final class AllocateMappedFileService extends ServiceThread implements Ma
                 lock.notifyAll();
             }
         }
-        if (published) {
+        if (published && touchMapping) {
             f.touch(); // after publishing: an appender that needs the file now need not wait for the touch
         }
     }
