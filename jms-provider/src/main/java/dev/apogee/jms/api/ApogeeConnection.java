@@ -7,6 +7,7 @@ import dev.apogee.jms.exception.ErrorCode;
 import dev.apogee.jms.exception.JmsExceptions;
 import dev.apogee.jms.message.MessageCodec;
 import dev.apogee.jms.message.ObjectBodyCodec;
+import dev.apogee.jms.provider.NoLocal;
 import dev.apogee.jms.provider.Provider;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionConsumer;
@@ -60,6 +61,10 @@ public class ApogeeConnection implements Connection, QueueConnection, TopicConne
     private volatile ExceptionListener exceptionListener;
     /** The provider's connection-lost report, once it came; the connection is then only good for close(). */
     private volatile JMSException lostWith;
+    /** This connection's own id: its noLocal origin when it has no client id (see {@link NoLocal}). */
+    private final String connectionId = UUID.randomUUID().toString().replace("-", "");
+    /** Set once the connection has a noLocal consumer: its topic sends carry this origin from then on. */
+    private volatile String originStamp;
 
     protected ApogeeConnection(Provider provider, ObjectBodyCodec objects, String clientID) throws JMSException {
         this.provider = provider;
@@ -151,6 +156,21 @@ public class ApogeeConnection implements Connection, QueueConnection, TopicConne
 
     String clientIdOrNull() {
         return clientID;
+    }
+
+    /** The origin a noLocal consumer of this connection excludes (see {@link NoLocal#origin}). */
+    String noLocalOrigin() {
+        return NoLocal.origin(clientID, connectionId);
+    }
+
+    /** From now on this connection's sends to topics carry {@code origin} (a noLocal consumer was created). */
+    void stampOriginOnTopicSends(String origin) {
+        originStamp = origin;
+    }
+
+    /** The origin this connection's topic sends carry, or null (no noLocal consumer yet). */
+    String originStamp() {
+        return originStamp;
     }
 
     /** Marks an unshared durable subscription's group active; false when another consumer already has it. */

@@ -285,9 +285,16 @@ public class ApogeeMessageConsumer implements MessageConsumer, QueueReceiver, To
         throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "not a topic subscriber");
     }
 
+    /** Set right after construction, on the creating thread, before the consumer is published. */
+    private boolean noLocal;
+
+    void markNoLocal() {
+        noLocal = true;
+    }
+
     @Override
     public boolean getNoLocal() throws JMSException {
         checkClosed();
-        return false;
+        return noLocal;
     }
 }

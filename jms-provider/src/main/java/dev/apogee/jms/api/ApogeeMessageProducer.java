@@ -199,7 +199,8 @@ public class ApogeeMessageProducer implements MessageProducer, QueueSender, Topi
         message.setJMSTimestamp(disableMessageTimestamp ? 0 : now);
         message.setJMSDeliveryTime(now + Math.max(0, deliveryDelay));
         message.setJMSMessageID(disableMessageID ? null : "ID:" + session.connection().provider().newMessageId());
-        WireMessage wire = session.connection().codec().encode(message);
+        WireMessage wire = session.connection().codec().encode(message,
+                to instanceof ApogeeTopic ? session.connection().originStamp() : null);
         session.send(wire, mode, deliveryDelay > 0 ? now + deliveryDelay : 0, message, listener);
     }
 

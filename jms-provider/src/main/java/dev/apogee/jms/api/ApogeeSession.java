@@ -15,6 +15,7 @@ import dev.apogee.jms.message.ApogeeStreamMessage;
 import dev.apogee.jms.message.ApogeeTextMessage;
 import dev.apogee.jms.message.WireMessage;
 import dev.apogee.jms.provider.ConsumerSpec;
+import dev.apogee.jms.provider.NoLocal;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.CompletionListener;
 import jakarta.jms.Destination;
@@ -405,29 +406,44 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
             throw JmsExceptions.create(ErrorCode.INVALID_DESTINATION, "temporary destination " + d.toUri()
                     + " belongs to another connection (or was deleted)");
         }
-        ConsumerSpec spec;
         if (d instanceof ApogeeQueue) {
-            spec = new ConsumerSpec(d.name(), SubscriptionGroups.queueGroup(d), messageSelector, false, false);
-        } else {
-            spec = new ConsumerSpec(d.name(), SubscriptionGroups.privateTopicGroup(d), messageSelector, true, true);
+            return openConsumer(d, new ConsumerSpec(d.name(), SubscriptionGroups.queueGroup(d), messageSelector,
+                    false, false));
         }
-        return openConsumer(d, spec);
+        ConsumerSpec spec = new ConsumerSpec(d.name(), SubscriptionGroups.privateTopicGroup(d),
+                noLocal ? noLocalSelector(messageSelector) : messageSelector, true, true);
+        return openConsumer(d, spec, messageSelector, noLocal, null);
+    }
+
+    /** A noLocal consumer's broker-side selector; from now on this connection's topic sends carry its origin. */
+    private String noLocalSelector(String messageSelector) throws JMSException {
+        String origin = connection.noLocalOrigin();
+        String selector = NoLocal.selector(messageSelector, origin);
+        connection.stampOriginOnTopicSends(origin);
+        return selector;
     }
 
     ApogeeMessageConsumer openConsumer(ApogeeDestination d, ConsumerSpec spec) throws JMSException {
-        return openConsumer(d, spec, null);
+        return openConsumer(d, spec, spec.selector(), false, null);
     }
 
-    private ApogeeMessageConsumer openConsumer(ApogeeDestination d, ConsumerSpec spec, String durableGroup)
-            throws JMSException {
+    /**
+     * @param selector the application's selector (what {@code getMessageSelector} answers; the spec's may add the
+     *                 noLocal condition)
+     */
+    private ApogeeMessageConsumer openConsumer(ApogeeDestination d, ConsumerSpec spec, String selector,
+            boolean noLocal, String durableGroup) throws JMSException {
         if (durableGroup != null && !connection.activateDurable(durableGroup)) {
             throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "the durable subscription " + durableGroup
                     + " already has an active consumer");
         }
         ApogeeMessageConsumer consumer;
         try {
-            consumer = new ApogeeMessageConsumer(this, d, spec.selector(),
+            consumer = new ApogeeMessageConsumer(this, d, selector,
                     Futures.await(connection.provider().createConsumer(spec)), durableGroup);
+            if (noLocal) {
+                consumer.markNoLocal();
+            }
         } catch (JMSException | RuntimeException e) {
             if (durableGroup != null) {
                 connection.deactivateDurable(durableGroup);
@@ -468,7 +484,10 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
         checkClosed();
         ApogeeTopic t = SubscriptionGroups.topicOf(topic);
         String group = SubscriptionGroups.durable(connection.clientIdOrNull(), name);
-        return openConsumer(t, new ConsumerSpec(t.name(), group, messageSelector, true, false), group);
+        // noLocal is part of the subscription's selector: changing it replaces the subscription, as §8.3.3 says
+        ConsumerSpec spec = new ConsumerSpec(t.name(), group,
+                noLocal ? noLocalSelector(messageSelector) : messageSelector, true, false);
+        return openConsumer(t, spec, messageSelector, noLocal, group);
     }
 
     @Override

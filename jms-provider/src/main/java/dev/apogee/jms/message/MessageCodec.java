@@ -42,6 +42,14 @@ public final class MessageCodec {
      * JMSDestination must be set (the producer sets it before encoding).
      */
     public WireMessage encode(Message message) throws JMSException {
+        return encode(message, null);
+    }
+
+    /**
+     * Encodes a message for sending with the sender's noLocal origin ({@code dev.apogee.jms.provider.NoLocal}), or
+     * none when {@code origin} is null; an origin the message carries from an earlier send is never passed on.
+     */
+    public WireMessage encode(Message message, String origin) throws JMSException {
         ApogeeMessage m = ForeignMessages.toApogee(message, objects);
         ApogeeDestination destination = DestinationParser.fromForeign(m.getJMSDestination());
         if (destination == null) {
@@ -58,6 +66,8 @@ public final class MessageCodec {
                 tags = plain(name, TypeConversion.toStringValue(e.getValue()));
             } else if (PropertyNames.KEYS.equals(name)) {
                 keys = plain(name, TypeConversion.toStringValue(e.getValue()));
+            } else if (PropertyNames.ORIGIN.equals(name)) {
+                continue; // a received message's origin: not this sender's
             } else {
                 if (WireNames.isSystem(name)) {
                     throw JmsExceptions.create(ErrorCode.UNENCODABLE_VALUE, "property name '" + name
@@ -65,6 +75,9 @@ public final class MessageCodec {
                 }
                 w.putTyped(name, e.getValue());
             }
+        }
+        if (origin != null) {
+            w.putRaw(PropertyNames.ORIGIN, origin);
         }
         byte[] body = encodeBody(m, w);
         return WireMessage.forSend(destination.name(), tags, keys, body, w.finish());

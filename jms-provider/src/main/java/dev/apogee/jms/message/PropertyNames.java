@@ -15,6 +15,8 @@ public final class PropertyNames {
     public static final String TAG = "JMS_Apogee_Tag";
     /** The RocketMQ business keys of the message, space separated (native {@code KEYS}). */
     public static final String KEYS = "JMS_Apogee_Keys";
+    /** The sending connection's noLocal origin ({@code dev.apogee.jms.provider.NoLocal}); set by the provider only. */
+    public static final String ORIGIN = "JMS_Apogee_Origin";
     /** JMS-defined delivery count (§3.5.11). */
     public static final String JMSX_DELIVERY_COUNT = "JMSXDeliveryCount";
     public static final String JMSX_GROUP_ID = "JMSXGroupID";

@@ -53,6 +53,11 @@ public final class ApogeeEnvironment implements TckEnvironment {
     }
 
     @Override
+    public Capabilities capabilities() {
+        return new Capabilities(true);
+    }
+
+    @Override
     public ConnectionFactory connectionFactory() {
         ApogeeConnectionFactory factory = new ApogeeConnectionFactory();
         factory.setNamesrvAddress(namesrv.localAddress());

@@ -14,9 +14,11 @@ import jakarta.jms.IllegalStateException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageListener;
+import jakarta.jms.MessageProducer;
 import jakarta.jms.Queue;
 import jakarta.jms.Session;
 import jakarta.jms.TextMessage;
+import jakarta.jms.TopicSubscriber;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -180,5 +182,69 @@ class MessageConsumerTest extends TckTestBase {
         sendTexts(startedConnection().createSession(false, Session.AUTO_ACKNOWLEDGE), topic, "remote");
         assertEquals("remote", receiveText(consumer));
         assertNoMessage(consumer);
+    }
+
+    @Test
+    @Spec("8.3.1")
+    @DisplayName("8.3.1 noLocal with a selector: own messages are excluded, the others filtered by the selector")
+    void noLocalCombinesWithTheSelector() throws Exception {
+        Assumptions.assumeTrue(env().capabilities().noLocal(), "the provider does not implement noLocal");
+        var topic = topic();
+        Connection own = startedConnection();
+        Session s = own.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        MessageConsumer consumer = s.createConsumer(topic, "color = 'red'", true);
+        assertTrue(consumer instanceof TopicSubscriber t && t.getNoLocal(), "getNoLocal");
+        assertEquals("color = 'red'", consumer.getMessageSelector(), "the application's selector, unchanged");
+        Session other = startedConnection().createSession(false, Session.AUTO_ACKNOWLEDGE);
+        MessageProducer ownProducer = s.createProducer(topic);
+        MessageProducer otherProducer = other.createProducer(topic);
+        for (String color : new String[] {"red", "blue"}) {
+            TextMessage mine = s.createTextMessage("own-" + color);
+            mine.setStringProperty("color", color);
+            ownProducer.send(mine);
+            TextMessage theirs = other.createTextMessage("other-" + color);
+            theirs.setStringProperty("color", color);
+            otherProducer.send(theirs);
+        }
+        assertEquals("other-red", receiveText(consumer));
+        assertNoMessage(consumer);
+    }
+
+    @Test
+    @Spec("8.3.1")
+    @DisplayName("8.3.1 noLocal: a message re-sent by another connection is that connection's, so it is delivered")
+    void noLocalJudgesTheLastPublisher() throws Exception {
+        Assumptions.assumeTrue(env().capabilities().noLocal(), "the provider does not implement noLocal");
+        var topic = topic();
+        var relayTopic = topic();
+        Session own = startedConnection().createSession(false, Session.AUTO_ACKNOWLEDGE);
+        MessageConsumer noLocal = own.createConsumer(topic, null, true);
+        Session relay = startedConnection().createSession(false, Session.AUTO_ACKNOWLEDGE);
+        MessageConsumer relayIn = relay.createConsumer(relayTopic);
+        sendTexts(own, relayTopic, "relayed");
+        Message received = receive(relayIn);
+        relay.createProducer(topic).send(received);
+        assertEquals("relayed", receiveText(noLocal));
+        assertNoMessage(noLocal);
+    }
+
+    @Test
+    @Spec({"8.3.1", "8.3.3"})
+    @DisplayName("8.3.3 a durable noLocal subscription does not keep the messages of its own connection")
+    void durableNoLocalSkipsOwnConnectionsMessages() throws Exception {
+        Assumptions.assumeTrue(env().capabilities().noLocal(), "the provider does not implement noLocal");
+        var topic = topic();
+        String name = uniqueName("nolocal");
+        Connection own = closeLater(env().connectionFactory().createConnection());
+        own.setClientID(uniqueName("nolocal-client"));
+        own.start();
+        Session s = own.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        MessageConsumer durable = s.createDurableConsumer(topic, name, null, true);
+        sendTexts(s, topic, "own");
+        sendTexts(startedConnection().createSession(false, Session.AUTO_ACKNOWLEDGE), topic, "remote");
+        assertEquals("remote", receiveText(durable));
+        assertNoMessage(durable);
+        durable.close();
+        s.unsubscribe(name);
     }
 }
