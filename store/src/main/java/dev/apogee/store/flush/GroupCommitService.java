@@ -55,8 +55,11 @@ public final class GroupCommitService extends ServiceThread {
     private int waitingCount;
     /** Largest end offset among the waiting requests (0 when none wait). */
     private long waitingTarget;
-    /** Requests the last round completed as durable, and how long its force took. */
-    private int lastBatch;
+    /**
+     * The largest batch rounds completed lately: set by a larger batch, decaying by 1/16 per round, reset by an idle
+     * round (none waiting). How many requests a round lingers for, and how long the last force took.
+     */
+    private int peakBatch;
     private long lastForceNanos;
     private final LongAdder forces = new LongAdder();
     private final LongAdder timeouts = new LongAdder();
@@ -121,7 +124,7 @@ public final class GroupCommitService extends ServiceThread {
     protected void onWakeup() throws IOException {
         takeSubmitted();
         try {
-            if (waitingHead != null && waitingCount < lastBatch) {
+            if (waitingHead != null && waitingCount < peakBatch) {
                 linger();
             }
             commitIfPooled();
@@ -139,16 +142,18 @@ public final class GroupCommitService extends ServiceThread {
     }
 
     /**
-     * Called when fewer requests wait than the previous round completed: waits, at most one force's duration (and
-     * {@link #MAX_LINGER_NANOS}), for that many, since those writers are likely putting again right now. Each force
+     * Called when fewer requests wait than recent rounds completed ({@link #peakBatch}): waits, at most one force's
+     * duration (and {@link #MAX_LINGER_NANOS}), for that many, since those writers are likely putting again right
+     * now. The peak rather than the last batch, so that batches grow to the number of writers instead of settling at
+     * whatever size the first rounds happened to have. Each force
      * costs kernel CPU (write-back, a device notify, two context switches) that a 2-core profile showed on par
      * with the puts it acknowledged; fewer, fuller forces leave that CPU to the writers. A single writer never
-     * lingers (its round completed one, and one waits), and any round, idle ticks included, resets the count, so a
-     * burst long past never delays a lone put. Like PostgreSQL's commit_delay, bounded and adaptive.
+     * lingers (its rounds complete one, and one waits), and an idle round (an idle tick with nothing waiting) resets
+     * the peak, so a burst long past never delays a lone put. Like PostgreSQL's commit_delay, bounded and adaptive.
      */
     private void linger() {
         long deadline = System.nanoTime() + Math.min(lastForceNanos, MAX_LINGER_NANOS);
-        while (waitingCount < lastBatch && !isStopped()) {
+        while (waitingCount < peakBatch && !isStopped()) {
             long left = deadline - System.nanoTime();
             if (left <= 0) {
                 break;
@@ -242,7 +247,7 @@ public final class GroupCommitService extends ServiceThread {
         waitingHead = keptHead;
         waitingTail = keptTail;
         waitingCount = kept;
-        lastBatch = done;
+        peakBatch = done == 0 ? 0 : Math.max(done, peakBatch - (peakBatch >> 4));
         if (keptHead == null) {
             waitingTarget = 0;
         }
