@@ -43,7 +43,7 @@ public final class BranchClient {
     private static final Logger LOG = LoggerFactory.getLogger(BranchClient.class);
     private static final int DECISION_ATTEMPTS = 3;
     private static final long DECISION_RETRY_PAUSE_MILLIS = 200;
-    /** The most message-body bytes one {@link #commitLocal} carries (bounds the request and the broker's append). */
+    /** The most bytes of encoded messages one {@link #commitLocal} carries (bounds the request and the append). */
     public static final int MAX_LOCAL_COMMIT_BYTES = 4 << 20;
 
     private final ClientConfig config;
@@ -160,15 +160,17 @@ public final class BranchClient {
      * Commits a whole one-phase branch on one broker in one request (BRANCH_COMMIT_LOCAL): the broker stores
      * {@code messages} as halves, in this order, then commits them with {@code acks}, with one durable record. The
      * request is repeated on a timeout or lost connection (the broker answers a repeat of a committed branch with
-     * SUCCESS and stores nothing twice). At most {@link #MAX_LOCAL_COMMIT_BYTES} of message bodies. Fails with
-     * NOT_SUPPORTED, having done nothing, when the broker predates this request.
+     * SUCCESS and stores nothing twice). Fails with NOT_SUPPORTED, having done nothing, when the broker predates this
+     * request.
+     *
+     * @return false, having sent nothing, when the messages encode to more than {@link #MAX_LOCAL_COMMIT_BYTES} (one
+     *     request and one append must stay bounded): the caller then sends them as halves and prepares
      */
-    public void commitLocal(String brokerName, String branchId, List<BranchMessage> messages, List<BranchAck> acks)
+    public boolean commitLocal(String brokerName, String branchId, List<BranchMessage> messages, List<BranchAck> acks)
             throws BranchException {
         requireValid(branchId);
         int maxSize = running().producer().config().getMaxMessageSize();
         List<Message> batch = new ArrayList<>(messages.size());
-        long bodyBytes = 0;
         for (BranchMessage m : messages) {
             if (!brokerName.equals(m.queue().brokerName())) {
                 throw new BranchException(Reason.INVALID, "a message for " + m.queue() + " cannot be committed on "
@@ -185,14 +187,12 @@ public final class BranchClient {
             }
             message.putProperty(MessageConst.REAL_TOPIC, m.queue().topic());
             message.putProperty(MessageConst.REAL_QID, String.valueOf(m.queue().queueId()));
-            bodyBytes += message.getBody().length;
             batch.add(message);
         }
-        if (bodyBytes > MAX_LOCAL_COMMIT_BYTES) {
-            throw new BranchException(Reason.INVALID, "branch " + branchId + " carries " + bodyBytes
-                    + " bytes, more than one local commit takes (" + MAX_LOCAL_COMMIT_BYTES + ")");
-        }
         byte[] body = batch.isEmpty() ? null : BatchEncoder.encode(batch);
+        if (body != null && body.length > MAX_LOCAL_COMMIT_BYTES) {
+            return false;
+        }
         String ackJson = new String(body(brokerName, List.of(), acks).encode(), StandardCharsets.UTF_8);
         try {
             callIdempotent(brokerName, () -> RemotingCommand.createRequest(RequestCode.BRANCH_COMMIT_LOCAL)
@@ -208,6 +208,7 @@ public final class BranchClient {
             }
             throw e;
         }
+        return true;
     }
 
     /**

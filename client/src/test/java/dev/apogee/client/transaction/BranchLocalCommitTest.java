@@ -65,7 +65,7 @@ class BranchLocalCommitTest {
         }
         List<BranchAck> acks = List.of(new BranchAck("g-local", consumed, BROKER_NAME, 1, 6));
 
-        client.commitLocal(BROKER_NAME, branch, messages, acks);
+        assertTrue(client.commitLocal(BROKER_NAME, branch, messages, acks));
         assertEquals(expected, bodies(servers.awaitAll(t, QUEUES, 20))); // one queue: in commit order
         assertEquals(6, servers.consumerOffset("g-local", consumed, 1));
         assertFalse(client.recover(BROKER_NAME).contains(branch));
@@ -127,5 +127,19 @@ class BranchLocalCommitTest {
         assertEquals(2, visible.get(0).getQueueId());
         assertRefused(Reason.COMMITTED, () -> client.prepare(BROKER_NAME, branch, List.of(), List.of(), false));
         assertTrue(client.supportsLocalCommit());
+    }
+
+    @Test
+    void moreThanOneRequestCarriesIsNotSent() throws Exception {
+        String t = topic("local-big");
+        servers.createTopic(t, QUEUES);
+        List<BranchMessage> messages = new ArrayList<>();
+        for (int i = 0; i < 5; i++) { // 5 MiB of bodies
+            messages.add(new BranchMessage(new Message(t, new byte[1 << 20]), client.queueFor(t, 0)));
+        }
+        String branch = "L:" + UUID.randomUUID();
+        assertFalse(client.commitLocal(BROKER_NAME, branch, messages, List.of()));
+        assertEquals(List.of(), bodiesBesidesMarker(client, servers, t));
+        assertRefused(Reason.UNKNOWN_BRANCH, () -> client.commit(BROKER_NAME, branch));
     }
 }

@@ -111,7 +111,8 @@ final class NativeTransaction implements ProviderTransaction {
     /**
      * When everything the branch touches is on one broker (and the broker knows BRANCH_COMMIT_LOCAL), the sends and
      * acks go in one request: one round trip and one flush on the broker. Otherwise, or for a branch that already
-     * sent halves, or more than one request carries, the sends go as halves and the branch is then committed.
+     * sent halves, or more than one request carries ({@link BranchClient#MAX_LOCAL_COMMIT_BYTES}), the sends go as
+     * halves and the branch is then committed.
      */
     @Override
     public synchronized void commitWith(List<Send> sends, int orderKey) throws JMSException {
@@ -123,7 +124,6 @@ final class NativeTransaction implements ProviderTransaction {
         }
         List<BranchMessage> messages = new ArrayList<>(sends.size());
         Set<String> brokers = new LinkedHashSet<>();
-        long bodyBytes = 0;
         try {
             sends.stream().map(s -> s.message().topic()).distinct().forEach(t -> provider.ensureTopic(t).join());
         } catch (RuntimeException e) {
@@ -134,25 +134,23 @@ final class NativeTransaction implements ProviderTransaction {
             MessageQueue queue = NativeBranches.call(() -> client.queueFor(message.getTopic(), orderKey));
             messages.add(new BranchMessage(message, queue));
             brokers.add(queue.brokerName());
-            bodyBytes += message.getBody().length;
         }
         acks.values().forEach(a -> brokers.add(a.brokerName()));
-        if (brokers.size() != 1 || bodyBytes > BranchClient.MAX_LOCAL_COMMIT_BYTES) {
+        String broker = brokers.size() == 1 ? brokers.iterator().next() : null;
+        boolean committed;
+        try {
+            committed = broker != null && client.commitLocal(broker, branchId, messages, acksOf(broker));
+        } catch (BranchException e) {
+            if (e.reason() != BranchException.Reason.NOT_SUPPORTED) {
+                state = State.ROLLED_BACK;
+                throw NativeBranches.translate(e);
+            }
+            committed = false; // nothing was done: the broker predates the request
+        }
+        if (!committed) { // several brokers (or none), more than one request carries, or an older broker
             sendAll(sends, orderKey);
             commit(true);
             return;
-        }
-        String broker = brokers.iterator().next();
-        try {
-            client.commitLocal(broker, branchId, messages, acksOf(broker));
-        } catch (BranchException e) {
-            if (e.reason() == BranchException.Reason.NOT_SUPPORTED) {
-                sendAll(sends, orderKey); // nothing was done: the broker predates the request
-                commit(true);
-                return;
-            }
-            state = State.ROLLED_BACK;
-            throw NativeBranches.translate(e);
         }
         state = State.COMMITTED;
     }

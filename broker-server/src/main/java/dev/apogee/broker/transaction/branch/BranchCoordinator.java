@@ -92,8 +92,15 @@ final class BranchCoordinator {
                 stored = HalfLookup.halvesOf(put, messages);
             }
             Outcome outcome = record(branchId, producerGroup, new BranchBody(stored, acks), true);
-            if (table.get(branchId) == null && !stored.isEmpty()) {
-                discardQuietly(branchId, stored); // the decision was not stored: the halves can never commit
+            if (table.get(branchId) == null) {
+                // The COMMIT record was not confirmed durable, yet may reach the disk later: a ROLLBACK record after
+                // it settles the branch for good (also across a restart), so a repeated request answers
+                // BRANCH_ROLLED_BACK instead of committing a second copy.
+                Outcome rolledBack = rollbackUnprepared(branchId, stored);
+                if (rolledBack.code() != ResponseCode.SUCCESS) {
+                    LOG.error("BRANCH-LOCAL-IN-DOUBT branch {}: neither its COMMIT nor its ROLLBACK record was stored "
+                            + "durably: {}", branchId, rolledBack.remark());
+                }
             }
             return outcome;
         } finally {
@@ -114,15 +121,6 @@ final class BranchCoordinator {
                 producerGroup, body, clock.getAsLong());
         table.put(branch);
         return onePhase ? finish(branch, false) : Outcome.OK;
-    }
-
-    private void discardQuietly(String branchId, List<BranchBody.Half> stored) {
-        try {
-            materializer.rollback(branchId, stored);
-        } catch (RuntimeException e) {
-            LOG.warn("discarding the halves of branch {} failed; the reaper rolls them back: {}", branchId,
-                    e.toString());
-        }
     }
 
     private Outcome prepareKnown(Branch known, boolean onePhase) {
