@@ -123,7 +123,8 @@ public final class Broker implements AutoCloseable {
                 config.getTransactionCheckInterval(), config.getTransactionCheckMax()), store, producers, offsets,
                 appender.storeHost(), clock);
         branches = new Branches(config.getBranchTimeoutMillis(), store, transactions.decisions(), offsets,
-                config.configDir().resolve("consumerOffset.json"), redirect, appender.storeHost(), clock);
+                config.configDir().resolve("consumerOffset.json"), redirect, appender.storeHost(), clock,
+                topics, config::getBrokerPermission);
         pullProcessor.suspension(branches.suspension());
         longPolling = new LongPollingHold(pullProcessor::resume, clock);
         pullProcessor.bind(longPolling, executors.pull);

@@ -95,6 +95,7 @@ final class ProcessorRegistrations {
         server.registerProcessor(RequestCode.BRANCH_ROLLBACK, broker.branches.rollbackProcessor(), ex.branch);
         server.registerProcessor(RequestCode.BRANCH_RECOVER, broker.branches.recoverProcessor(), ex.branch);
         server.registerProcessor(RequestCode.BRANCH_FORGET, broker.branches.forgetProcessor(), ex.branch);
+        server.registerProcessor(RequestCode.BRANCH_COMMIT_LOCAL, broker.branches.localCommitProcessor(), ex.branch);
     }
 
     private void registerRetryAndLocks(NettyRemotingServer server, BrokerExecutors ex) {

@@ -16,8 +16,8 @@ import java.util.List;
  * </pre>
  * Every length is checked against the bytes present; a malformed batch is refused as MESSAGE_ILLEGAL.
  */
-final class BatchBodyDecoder {
-    record Entry(int flag, ByteBuffer body, String properties) {
+public final class BatchBodyDecoder {
+    public record Entry(int flag, ByteBuffer body, String properties) {
     }
 
     private static final int FIXED = 4 + 4 + 4 + 4 + 4 + 2;
@@ -25,7 +25,7 @@ final class BatchBodyDecoder {
     private BatchBodyDecoder() {
     }
 
-    static List<Entry> decode(byte[] batch) {
+    public static List<Entry> decode(byte[] batch) {
         if (batch == null || batch.length == 0) {
             throw illegal("the batch body is empty");
         }

@@ -29,7 +29,11 @@ public final class HalfMessages {
 
     /** Rewrites {@code message} in place into its half-topic form. */
     public static void toHalf(MessageToStore message, String uniqueKey) {
-        Map<String, String> properties = PropertiesCodec.decode(message.properties());
+        toHalf(message, PropertiesCodec.decode(message.properties()), uniqueKey);
+    }
+
+    /** As {@link #toHalf(MessageToStore, String)}, with the message's properties already decoded (then changed). */
+    public static void toHalf(MessageToStore message, Map<String, String> properties, String uniqueKey) {
         properties.put(MessageProperties.REAL_TOPIC, message.topic());
         properties.put(MessageProperties.REAL_QID, String.valueOf(message.queueId()));
         if (!properties.containsKey(BRANCH_ID)) {

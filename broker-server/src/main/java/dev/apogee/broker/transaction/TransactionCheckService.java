@@ -15,6 +15,7 @@ import dev.apogee.store.MessageFilter;
 import dev.apogee.store.MessageStore;
 import dev.apogee.store.MessageToStore;
 import dev.apogee.store.PutResult;
+import dev.apogee.store.record.MessageRecordFlyweight;
 import dev.apogee.store.record.PropertiesCodec;
 import io.netty.channel.Channel;
 import org.slf4j.Logger;
@@ -54,6 +55,8 @@ public final class TransactionCheckService {
     private final LongSupplier clock;
     private final ScheduledExecutorService thread =
             Executors.newSingleThreadScheduledExecutor(new NamedThreadFactory("apogee-transaction-check", true));
+    /** Used by the check thread only. */
+    private final MessageRecordFlyweight flyweight = new MessageRecordFlyweight();
     private volatile NettyRemotingServer server;
 
     TransactionCheckService(TransactionConfig config, MessageStore store, ProducerRegistry producers,
@@ -119,6 +122,11 @@ public final class TransactionCheckService {
                 break;
             }
             for (ByteBuffer record : result.messages()) {
+                String properties = flyweight.wrap(record, record.position()).properties();
+                if (PropertiesCodec.get(properties, HalfMessages.BRANCH_ID) != null || isDecided(properties)) {
+                    next = flyweight.queueOffset() + 1; // decided, or a branch's: nothing to check (see resolve)
+                    continue;
+                }
                 StoredMessage half = StoredMessage.read(record);
                 if (!resolve(half)) {
                     offsets.commit(SYSTEM_GROUP, TopicValidator.TRANS_HALF_TOPIC, 0, half.queueOffset());
@@ -128,6 +136,11 @@ public final class TransactionCheckService {
             }
         }
         offsets.commit(SYSTEM_GROUP, TopicValidator.TRANS_HALF_TOPIC, 0, next);
+    }
+
+    private boolean isDecided(String properties) {
+        String id = TransactionDecisions.transactionId(properties);
+        return id == null || decided.isDecided(id);
     }
 
     /** @return false when the half message is too young and the round must stop here. */

@@ -42,6 +42,12 @@ public final class TransactionDecisions {
         return id != null ? id : half.property(MessageProperties.UNIQ_KEY);
     }
 
+    /** {@link #transactionId(StoredMessage)} from a half's encoded properties (no decoding of the whole record). */
+    public static String transactionId(String encodedProperties) {
+        String id = PropertiesCodec.get(encodedProperties, HalfMessages.TRANSACTION_ID);
+        return id != null ? id : PropertiesCodec.get(encodedProperties, MessageProperties.UNIQ_KEY);
+    }
+
     /** Applies {@code decision} (commit or rollback) unless the transaction was already decided. */
     public CompletableFuture<PutResult> decide(StoredMessage half, boolean commit) {
         return decide(half, commit, real -> { });
@@ -70,6 +76,7 @@ public final class TransactionDecisions {
         String realTopic = properties.remove(MessageProperties.REAL_TOPIC);
         String realQueue = properties.remove(MessageProperties.REAL_QID);
         properties.remove(HalfMessages.TRANSACTION_CHECK_TIMES);
+        properties.remove(HalfMessages.BRANCH_ID); // marks a half only: the committed message is no branch's
         MessageToStore real = new MessageToStore()
                 .topic(realTopic)
                 .queueId(realQueue == null ? 0 : Integer.parseInt(realQueue))

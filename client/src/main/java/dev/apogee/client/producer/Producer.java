@@ -183,6 +183,14 @@ public class Producer implements ProducerMember, AutoCloseable {
                 config.getSendTimeoutMillis());
     }
 
+    /**
+     * The queue a send of {@code topic} to {@code shard} would go to now (see {@link #send(Message, long, int)}), for
+     * a caller that ships messages in its own request (a transaction branch's local commit).
+     */
+    public MessageQueue chooseQueue(String topic, int shard) throws MQClientException, InterruptedException {
+        return chooser.choose(topic, publishQueues(topic), null, shard);
+    }
+
     /** The queues messages of {@code topic} can be sent to (fetching the route if needed). */
     public List<MessageQueue> publishQueues(String topic) throws MQClientException, InterruptedException {
         return running().routes().getForPublish(topic, config.getDefaultTopicQueueNums()).publishQueues();

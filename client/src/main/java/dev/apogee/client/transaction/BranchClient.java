@@ -3,8 +3,11 @@ package dev.apogee.client.transaction;
 import dev.apogee.client.ClientConfig;
 import dev.apogee.client.ClientInstance;
 import dev.apogee.client.MQClientException;
+import dev.apogee.client.message.BatchEncoder;
 import dev.apogee.client.message.Message;
 import dev.apogee.client.message.MessageConst;
+import dev.apogee.client.message.MessageValidator;
+import dev.apogee.client.message.UniqueKeyGenerator;
 import dev.apogee.client.message.OffsetMessageId;
 import dev.apogee.client.producer.Producer;
 import dev.apogee.client.producer.ProducerConfig;
@@ -15,9 +18,11 @@ import dev.apogee.remoting.protocol.RequestCode;
 import dev.apogee.remoting.protocol.ResponseCode;
 import dev.apogee.remoting.protocol.body.BranchBody;
 import dev.apogee.remoting.protocol.body.BranchIdList;
+import dev.apogee.remoting.protocol.body.MessageQueue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -38,10 +43,14 @@ public final class BranchClient {
     private static final Logger LOG = LoggerFactory.getLogger(BranchClient.class);
     private static final int DECISION_ATTEMPTS = 3;
     private static final long DECISION_RETRY_PAUSE_MILLIS = 200;
+    /** The most bytes of encoded messages one {@link #commitLocal} carries (bounds the request and the append). */
+    public static final int MAX_LOCAL_COMMIT_BYTES = 4 << 20;
 
     private final ClientConfig config;
     private final String producerGroup;
     private final BrokerDirectory directory = new BrokerDirectory();
+    /** Cleared (by any caller thread) when a broker answers BRANCH_COMMIT_LOCAL with REQUEST_CODE_NOT_SUPPORTED. */
+    private volatile boolean localCommitSupported = true;
     /** Set by start, cleared by shutdown (both synchronized); read once per call. */
     private volatile Running running;
 
@@ -134,6 +143,80 @@ public final class BranchClient {
         String transactionId = result.transactionId() != null ? result.transactionId() : result.msgId();
         return new BranchHalf(result.messageQueue().brokerName(),
                 OffsetMessageId.decode(result.offsetMsgId()).commitLogOffset(), result.offsetMsgId(), transactionId);
+    }
+
+    /** The queue of {@code topic} a half sent to {@code shard} would go to (see {@link #commitLocal}). */
+    public MessageQueue queueFor(String topic, int shard) throws BranchException {
+        try {
+            return running().producer().chooseQueue(topic, shard);
+        } catch (MQClientException e) {
+            throw BranchFailures.of("choosing a queue of " + topic, e);
+        } catch (InterruptedException e) {
+            throw BranchFailures.interrupted("choosing a queue of " + topic, e);
+        }
+    }
+
+    /**
+     * Commits a whole one-phase branch on one broker in one request (BRANCH_COMMIT_LOCAL): the broker stores
+     * {@code messages} as halves, in this order, then commits them with {@code acks}, with one durable record. The
+     * request is repeated on a timeout or lost connection (the broker answers a repeat of a committed branch with
+     * SUCCESS and stores nothing twice). Fails with NOT_SUPPORTED, having done nothing, when the broker predates this
+     * request.
+     *
+     * @return false, having sent nothing, when the messages encode to more than {@link #MAX_LOCAL_COMMIT_BYTES} (one
+     *     request and one append must stay bounded): the caller then sends them as halves and prepares
+     */
+    public boolean commitLocal(String brokerName, String branchId, List<BranchMessage> messages, List<BranchAck> acks)
+            throws BranchException {
+        requireValid(branchId);
+        int maxSize = running().producer().config().getMaxMessageSize();
+        List<Message> batch = new ArrayList<>(messages.size());
+        for (BranchMessage m : messages) {
+            if (!brokerName.equals(m.queue().brokerName())) {
+                throw new BranchException(Reason.INVALID, "a message for " + m.queue() + " cannot be committed on "
+                        + brokerName);
+            }
+            Message message = m.message();
+            String problem = MessageValidator.check(message, maxSize);
+            if (problem != null) {
+                throw new BranchException(Reason.INVALID, "a message of branch " + branchId + " is refused: "
+                        + problem);
+            }
+            if (message.getProperty(MessageConst.UNIQ_KEY) == null) {
+                message.putProperty(MessageConst.UNIQ_KEY, UniqueKeyGenerator.next());
+            }
+            message.putProperty(MessageConst.REAL_TOPIC, m.queue().topic());
+            message.putProperty(MessageConst.REAL_QID, String.valueOf(m.queue().queueId()));
+            batch.add(message);
+        }
+        byte[] body = batch.isEmpty() ? null : BatchEncoder.encode(batch);
+        if (body != null && body.length > MAX_LOCAL_COMMIT_BYTES) {
+            return false;
+        }
+        String ackJson = new String(body(brokerName, List.of(), acks).encode(), StandardCharsets.UTF_8);
+        try {
+            callIdempotent(brokerName, () -> RemotingCommand.createRequest(RequestCode.BRANCH_COMMIT_LOCAL)
+                    .putExtField("branchId", branchId)
+                    .putExtField("producerGroup", producerGroup)
+                    .putExtField("acks", ackJson)
+                    .body(body), "committing branch " + branchId);
+        } catch (BranchException e) {
+            if (e.reason() == Reason.NOT_SUPPORTED) {
+                localCommitSupported = false;
+                LOG.info("broker {} does not know BRANCH_COMMIT_LOCAL: local commits send halves, then commit",
+                        brokerName);
+            }
+            throw e;
+        }
+        return true;
+    }
+
+    /**
+     * False once a broker answered {@link #commitLocal} with NOT_SUPPORTED (an older Apogee broker): the caller then
+     * sends halves and prepares instead.
+     */
+    public boolean supportsLocalCommit() {
+        return localCommitSupported;
     }
 
     /** Durably records the branch on one broker: the given halves (stored there) and acks (queues of that broker). */

@@ -20,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -27,6 +28,7 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -89,6 +91,84 @@ class BranchKillTest {
                 .ignoreExceptions().until(() -> readAll(topic), bodies -> bodies.size() >= 2));
         assertEquals(1L, Awaitility.await().atMost(Duration.ofSeconds(30)).ignoreExceptions()
                 .until(() -> committedOffset("g-kill", topic, 0), offset -> offset >= 0));
+    }
+
+    /**
+     * A branch committed in one request (BRANCH_COMMIT_LOCAL) is on disk when the answer comes: kill -9 right after
+     * it loses nothing and duplicates nothing. A crash inside such a request, after its halves were appended and before
+     * its decision record was flushed, leaves undecided halves of a branch nobody prepared — the state of halves sent
+     * and never prepared, made here with plain half sends — and after the restart none of them becomes visible.
+     */
+    @Test
+    void localCommitSurvivesKill9AndHalvesWithoutADecisionStayInvisible() throws Exception {
+        namesrv = new NameServer(new NamesrvConfig().setListenPort(0).setBindAddress("127.0.0.1")
+                .setKvConfigPath(dir.resolve("namesrv").resolve("kvConfig.json"))).start();
+        Path conf = writeConf();
+        child = launch(conf, "first");
+        client = new BranchClient(new ClientConfig().setNamesrvAddress(namesrv.localAddress())
+                .setInstanceName("kill-local-" + System.nanoTime()).setRpcTimeoutMillis(5_000), "branch-kill-local");
+        client.start();
+        Awaitility.await().atMost(Duration.ofSeconds(30)).ignoreExceptions()
+                .until(() -> client.brokerNames().contains(BROKER));
+        String topic = "branch-kill-local-" + System.nanoTime();
+        String undecidedTopic = "branch-kill-undecided-" + System.nanoTime();
+        createTopic(topic);
+        createTopic(undecidedTopic);
+        String undecided = "L:" + UUID.randomUUID();
+        client.send(undecided, BranchClientTest.message(undecidedTopic, "never-1"));
+        client.send(undecided, BranchClientTest.message(undecidedTopic, "never-2"));
+        String committed = "L:" + UUID.randomUUID();
+        List<BranchMessage> messages = new ArrayList<>();
+        for (String body : List.of("local-1", "local-2", "local-3")) {
+            messages.add(new BranchMessage(BranchClientTest.message(topic, body), client.queueFor(topic, 0)));
+        }
+        client.commitLocal(BROKER, committed, messages, List.of(new BranchAck("g-kill-local", topic, BROKER, 1, 2)));
+
+        child.destroyForcibly().waitFor(10, TimeUnit.SECONDS); // SIGKILL right after the commit was answered
+        child = launch(conf, "second");
+
+        List<String> visible = Awaitility.await().atMost(Duration.ofSeconds(20)).ignoreExceptions()
+                .until(() -> readList(topic), bodies -> bodies.size() >= 3);
+        assertEquals(List.of("local-1", "local-2", "local-3"), visible);
+        assertEquals(2L, Awaitility.await().atMost(Duration.ofSeconds(30)).ignoreExceptions()
+                .until(() -> committedOffset("g-kill-local", topic, 1), offset -> offset >= 0));
+        String marker = "L:" + UUID.randomUUID(); // committed after the restart: once it is visible, all is dispatched
+        client.commitLocal(BROKER, marker, List.of(new BranchMessage(BranchClientTest.message(undecidedTopic,
+                "marker"), client.queueFor(undecidedTopic, 0))), List.of());
+        assertEquals(List.of("marker"), Awaitility.await().atMost(Duration.ofSeconds(20)).ignoreExceptions()
+                .until(() -> readList(undecidedTopic), bodies -> bodies.contains("marker")));
+        assertFalse(client.recover(BROKER).contains(undecided));
+    }
+
+    private void createTopic(String topic) throws Exception {
+        try (AdminClient admin = new AdminClient(new ClientConfig().setNamesrvAddress(namesrv.localAddress())
+                .setInstanceName("kill-topic-" + System.nanoTime()))) {
+            admin.start();
+            admin.createTopic(topic, 4);
+            Awaitility.await().atMost(Duration.ofSeconds(10)).ignoreExceptions()
+                    .until(() -> admin.route(topic) != null);
+        }
+    }
+
+    private List<String> readList(String topic) throws Exception {
+        DefaultMQPullConsumer reader = new DefaultMQPullConsumer("branch-kill-reader");
+        reader.setNamesrvAddr(namesrv.localAddress());
+        reader.setInstanceName("kill-reader-" + System.nanoTime());
+        reader.start();
+        try {
+            List<String> bodies = new ArrayList<>();
+            List<MessageQueue> queues = new ArrayList<>(reader.fetchSubscribeMessageQueues(topic));
+            queues.sort(java.util.Comparator.comparingInt(MessageQueue::getQueueId));
+            for (MessageQueue queue : queues) {
+                PullResult result = reader.pull(queue, "*", 0, 32);
+                if (result.getPullStatus() == PullStatus.FOUND) {
+                    result.getMsgFoundList().forEach(m -> bodies.add(new String(m.getBody(), StandardCharsets.UTF_8)));
+                }
+            }
+            return bodies;
+        } finally {
+            reader.shutdown();
+        }
     }
 
     private long committedOffset(String group, String topic, int queueId) throws Exception {

@@ -90,10 +90,10 @@ final class SessionSends {
     }
 
     /**
-     * Atomic commit, first step: sends everything buffered, in order, as halves of {@code branch}; returns the
-     * completion callbacks to run once the branch is committed. The buffer is emptied.
+     * Atomic commit: commits {@code branch} (one-phase) with everything buffered as its sends, in order; returns the
+     * completion callbacks to run now that it is committed. The buffer is emptied.
      */
-    List<Runnable> sendBufferedAsHalves(ProviderTransaction branch) throws JMSException {
+    List<Runnable> commitBuffered(ProviderTransaction branch) throws JMSException {
         List<PendingSend> sends = new ArrayList<>(pending);
         pending.clear();
         List<ProviderTransaction.Send> halves = new ArrayList<>(sends.size());
@@ -104,7 +104,7 @@ final class SessionSends {
                 callbacks.add(() -> s.listener().onCompletion(s.message()));
             }
         }
-        branch.sendAll(halves, orderKey);
+        branch.commitWith(halves, orderKey);
         return callbacks;
     }
 

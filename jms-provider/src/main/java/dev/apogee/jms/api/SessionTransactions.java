@@ -101,9 +101,8 @@ public final class SessionTransactions {
             }
             List<Runnable> completions;
             try {
-                completions = sends.sendBufferedAsHalves(local);
                 acks.acknowledgeInto(local);
-                local.commit(true);
+                completions = sends.commitBuffered(local);
             } catch (JMSException e) {
                 throw failedCommit(local, e);
             }

@@ -1,10 +1,13 @@
 package dev.apogee.jms.provider;
 
+import dev.apogee.client.message.Message;
 import dev.apogee.client.transaction.BranchAck;
 import dev.apogee.client.transaction.BranchClient;
 import dev.apogee.client.transaction.BranchException;
 import dev.apogee.client.transaction.BranchHalf;
+import dev.apogee.client.transaction.BranchMessage;
 import dev.apogee.jms.message.WireMessage;
+import dev.apogee.remoting.protocol.body.MessageQueue;
 import jakarta.jms.JMSException;
 
 import java.util.ArrayDeque;
@@ -103,6 +106,53 @@ final class NativeTransaction implements ProviderTransaction {
         if (failure != null) {
             throw failure;
         }
+    }
+
+    /**
+     * When everything the branch touches is on one broker (and the broker knows BRANCH_COMMIT_LOCAL), the sends and
+     * acks go in one request: one round trip and one flush on the broker. Otherwise, or for a branch that already
+     * sent halves, or more than one request carries ({@link BranchClient#MAX_LOCAL_COMMIT_BYTES}), the sends go as
+     * halves and the branch is then committed.
+     */
+    @Override
+    public synchronized void commitWith(List<Send> sends, int orderKey) throws JMSException {
+        require(State.ACTIVE, "commit");
+        if (!halves.isEmpty() || !client.supportsLocalCommit()) {
+            sendAll(sends, orderKey);
+            commit(true);
+            return;
+        }
+        List<BranchMessage> messages = new ArrayList<>(sends.size());
+        Set<String> brokers = new LinkedHashSet<>();
+        try {
+            sends.stream().map(s -> s.message().topic()).distinct().forEach(t -> provider.ensureTopic(t).join());
+        } catch (RuntimeException e) {
+            throw NativeProvider.translate(e);
+        }
+        for (Send s : sends) {
+            Message message = NativeProvider.nativeMessage(s.message(), s.deliveryTime());
+            MessageQueue queue = NativeBranches.call(() -> client.queueFor(message.getTopic(), orderKey));
+            messages.add(new BranchMessage(message, queue));
+            brokers.add(queue.brokerName());
+        }
+        acks.values().forEach(a -> brokers.add(a.brokerName()));
+        String broker = brokers.size() == 1 ? brokers.iterator().next() : null;
+        boolean committed;
+        try {
+            committed = broker != null && client.commitLocal(broker, branchId, messages, acksOf(broker));
+        } catch (BranchException e) {
+            if (e.reason() != BranchException.Reason.NOT_SUPPORTED) {
+                state = State.ROLLED_BACK;
+                throw NativeBranches.translate(e);
+            }
+            committed = false; // nothing was done: the broker predates the request
+        }
+        if (!committed) { // several brokers (or none), more than one request carries, or an older broker
+            sendAll(sends, orderKey);
+            commit(true);
+            return;
+        }
+        state = State.COMMITTED;
     }
 
     @Override

@@ -37,6 +37,15 @@ public interface ProviderTransaction {
         }
     }
 
+    /**
+     * A one-phase commit with {@code sends} as the branch's last sends (in this order): the same as {@link #sendAll}
+     * then {@link #commit commit(true)}, which an implementation may carry out in a single request.
+     */
+    default void commitWith(java.util.List<Send> sends, int orderKey) throws JMSException {
+        sendAll(sends, orderKey);
+        commit(true);
+    }
+
     /** A half to any queue. */
     default void send(WireMessage message, long deliveryTime) throws JMSException {
         send(message, deliveryTime, Provider.ANY_QUEUE);

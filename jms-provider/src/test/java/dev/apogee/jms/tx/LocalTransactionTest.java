@@ -200,4 +200,48 @@ class LocalTransactionTest {
         assertEquals(sent, received, "one session's transacted sends arrive in send order");
         assertNull(check.receive(200), "no duplicate");
     }
+
+    /**
+     * A commit whose bodies exceed what one BRANCH_COMMIT_LOCAL request carries goes as pipelined halves and a
+     * prepare instead: still atomic (nothing before the commit), complete and in send order; and a rollback after it
+     * redelivers what the session consumed, marked redelivered.
+     */
+    @Test
+    void aCommitTooBigForOneRequestStillCommitsInOrderAndRollbackRedelivers() throws Exception {
+        Connection c = connect();
+        Session plain = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        Queue q = plain.createQueue(name("TXHUGE"));
+        MessageConsumer check = plain.createConsumer(q);
+        Session tx = c.createSession(true, Session.SESSION_TRANSACTED);
+        MessageProducer out = tx.createProducer(q);
+        int count = 6;
+        byte[] body = new byte[1 << 20]; // 6 MiB in all: more than one local-commit request takes (4 MiB)
+        for (int i = 0; i < count; i++) {
+            jakarta.jms.BytesMessage m = tx.createBytesMessage();
+            body[0] = (byte) i;
+            m.writeBytes(body);
+            out.send(m);
+        }
+        assertNull(check.receive(200), "nothing visible before commit");
+        tx.commit();
+        for (int i = 0; i < count; i++) {
+            jakarta.jms.BytesMessage m = (jakarta.jms.BytesMessage) check.receive(10_000);
+            assertNotNull(m, "message " + i + " of the commit");
+            assertEquals(1 << 20, m.getBodyLength());
+            assertEquals((byte) i, m.readByte(), "send order");
+        }
+        assertNull(check.receive(200), "no duplicate");
+
+        check.close();
+        send(c, q, "consumed-then-rolled-back");
+        MessageConsumer in = tx.createConsumer(q);
+        Message first = in.receive(10_000);
+        assertEquals("consumed-then-rolled-back", ((TextMessage) first).getText());
+        assertFalse(first.getJMSRedelivered());
+        tx.rollback();
+        Message again = in.receive(10_000);
+        assertEquals("consumed-then-rolled-back", ((TextMessage) again).getText());
+        assertTrue(again.getJMSRedelivered());
+        tx.commit();
+    }
 }

@@ -84,6 +84,12 @@ public final class RequestCode {
     /** Lists the branches prepared and not yet decided on the broker. */
     public static final int BRANCH_RECOVER = 9204;
     public static final int BRANCH_FORGET = 9205;
+    /**
+     * A one-phase branch in one request: ext {@code branchId}, {@code producerGroup}, {@code acks} (JSON); body the
+     * messages in the SEND_BATCH_MESSAGE encoding, each naming its topic and queue in REAL_TOPIC / REAL_QID. The
+     * broker stores them as halves and commits them with the acks; SUCCESS once the decision is durable.
+     */
+    public static final int BRANCH_COMMIT_LOCAL = 9206;
 
     private RequestCode() {
     }

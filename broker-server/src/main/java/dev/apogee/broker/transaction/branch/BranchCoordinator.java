@@ -3,7 +3,9 @@ package dev.apogee.broker.transaction.branch;
 import dev.apogee.broker.message.StoredMessage;
 import dev.apogee.remoting.protocol.ResponseCode;
 import dev.apogee.remoting.protocol.body.BranchBody;
+import dev.apogee.store.MessageToStore;
 import dev.apogee.store.PutResult;
+import dev.apogee.store.PutStatus;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -53,20 +55,72 @@ final class BranchCoordinator {
             if (ackProblem != null) {
                 return Outcome.of(ResponseCode.BRANCH_INVALID, ackProblem);
             }
-            BranchRecord record = new BranchRecord(onePhase ? BranchRecord.Type.COMMIT : BranchRecord.Type.PREPARE,
-                    branchId, producerGroup, body);
-            Outcome stored = store(record);
-            if (stored != null) {
-                return stored;
-            }
-            open.forget(branchId);
-            Branch branch = new Branch(branchId, onePhase ? Branch.State.COMMITTED : Branch.State.PREPARED, false,
-                    producerGroup, body, clock.getAsLong());
-            table.put(branch);
-            return onePhase ? finish(branch, false) : Outcome.OK;
+            return record(branchId, producerGroup, body, onePhase);
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * A whole one-phase branch at once (BRANCH_COMMIT_LOCAL): its messages, already in half form, are stored in one
+     * append without a flush of their own, then the COMMIT record is made durable — its flush covers the halves
+     * appended before it — then the branch is materialized. A crash before the record is durable leaves only
+     * undecided halves, which the reaper rolls back. A repeated request of a known branch stores nothing and answers
+     * as a one-phase prepare would.
+     */
+    Outcome commitLocal(String branchId, String producerGroup, List<MessageToStore> messages,
+            List<BranchBody.Ack> acks) {
+        ReentrantLock lock = locks.of(branchId);
+        lock.lock();
+        try {
+            Branch known = table.get(branchId);
+            if (known != null) {
+                return prepareKnown(known, true);
+            }
+            String ackProblem = ackProblem(acks);
+            if (ackProblem != null) {
+                return Outcome.of(ResponseCode.BRANCH_INVALID, ackProblem);
+            }
+            List<BranchBody.Half> stored = List.of();
+            if (!messages.isEmpty()) {
+                PutResult put = halves.append(messages);
+                if (!put.isOk()) {
+                    return Outcome.of(put.status() == PutStatus.MESSAGE_ILLEGAL ? ResponseCode.MESSAGE_ILLEGAL
+                            : ResponseCode.SYSTEM_ERROR, "storing the messages of branch " + branchId + " failed: "
+                            + put.status());
+                }
+                stored = HalfLookup.halvesOf(put, messages);
+            }
+            Outcome outcome = record(branchId, producerGroup, new BranchBody(stored, acks), true);
+            if (table.get(branchId) == null) {
+                // The COMMIT record was not confirmed durable, yet may reach the disk later: a ROLLBACK record after
+                // it settles the branch for good (also across a restart), so a repeated request answers
+                // BRANCH_ROLLED_BACK instead of committing a second copy.
+                Outcome rolledBack = rollbackUnprepared(branchId, stored);
+                if (rolledBack.code() != ResponseCode.SUCCESS) {
+                    LOG.error("BRANCH-LOCAL-IN-DOUBT branch {}: neither its COMMIT nor its ROLLBACK record was stored "
+                            + "durably: {}", branchId, rolledBack.remark());
+                }
+            }
+            return outcome;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Stores a new branch's PREPARE (or, one-phase, COMMIT) record, then records it and (one-phase) finishes it. */
+    private Outcome record(String branchId, String producerGroup, BranchBody body, boolean onePhase) {
+        BranchRecord record = new BranchRecord(onePhase ? BranchRecord.Type.COMMIT : BranchRecord.Type.PREPARE,
+                branchId, producerGroup, body);
+        Outcome stored = store(record);
+        if (stored != null) {
+            return stored;
+        }
+        open.forget(branchId);
+        Branch branch = new Branch(branchId, onePhase ? Branch.State.COMMITTED : Branch.State.PREPARED, false,
+                producerGroup, body, clock.getAsLong());
+        table.put(branch);
+        return onePhase ? finish(branch, false) : Outcome.OK;
     }
 
     private Outcome prepareKnown(Branch known, boolean onePhase) {

@@ -82,8 +82,11 @@ final class BranchLog {
                 .topic(TOPIC)
                 .queueId(0)
                 .body(record.encode())
+                // WAIT=false: with SYNC_FLUSH a put would otherwise wait for the group commit by itself, and a DONE
+                // or FORGET record must not cost a flush; the durable records ask for theirs (appendDurably)
                 .properties(MessageProperties.KEYS + PropertiesCodec.NAME_VALUE_SEPARATOR + record.branchId()
-                        + PropertiesCodec.PROPERTY_SEPARATOR)
+                        + PropertiesCodec.PROPERTY_SEPARATOR + MessageProperties.WAIT
+                        + PropertiesCodec.NAME_VALUE_SEPARATOR + "false" + PropertiesCodec.PROPERTY_SEPARATOR)
                 .bornTimestamp(clock.getAsLong())
                 .bornHost(storeHost)
                 .storeHost(storeHost);

@@ -10,6 +10,8 @@ import dev.apogee.remoting.protocol.body.BranchBody;
 import dev.apogee.store.GetResult;
 import dev.apogee.store.MessageFilter;
 import dev.apogee.store.MessageStore;
+import dev.apogee.store.record.MessageRecordFlyweight;
+import dev.apogee.store.record.PropertiesCodec;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -62,6 +64,7 @@ final class BranchReaper {
     private final Map<String, Pending> pending = new HashMap<>();
     private final ScheduledExecutorService thread =
             Executors.newSingleThreadScheduledExecutor(new NamedThreadFactory("apogee-branch-reaper", true));
+    private final MessageRecordFlyweight record = new MessageRecordFlyweight();
     private long position;
     private long lastPrune;
 
@@ -124,18 +127,21 @@ final class BranchReaper {
                 return;
             }
             for (ByteBuffer buffer : result.messages()) {
-                collect(StoredMessage.read(buffer));
+                collect(buffer);
             }
             position = result.nextBeginOffset();
         }
     }
 
-    private void collect(StoredMessage half) {
-        String branchId = half.property(HalfMessages.BRANCH_ID);
-        String transactionId = TransactionDecisions.transactionId(half);
+    /** Most halves are decided by the time they are read: their properties alone say so, without a copy. */
+    private void collect(ByteBuffer buffer) {
+        String properties = record.wrap(buffer, buffer.position()).properties();
+        String branchId = PropertiesCodec.get(properties, HalfMessages.BRANCH_ID);
+        String transactionId = TransactionDecisions.transactionId(properties);
         if (branchId == null || transactionId == null || decisions.isDecided(transactionId)) {
             return;
         }
+        StoredMessage half = StoredMessage.read(buffer);
         Pending p = pending.computeIfAbsent(branchId, id -> new Pending(half.storeTimestamp(), half.queueOffset()));
         p.halves.add(new BranchBody.Half(half.physicalOffset(), null, transactionId));
         p.stored.add(half);

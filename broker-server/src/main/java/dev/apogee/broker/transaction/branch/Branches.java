@@ -3,6 +3,7 @@ package dev.apogee.broker.transaction.branch;
 import dev.apogee.broker.offset.ConsumerOffsetTable;
 import dev.apogee.broker.pull.QueueSuspension;
 import dev.apogee.broker.send.MessageRedirect;
+import dev.apogee.broker.topic.TopicConfigTable;
 import dev.apogee.broker.transaction.TransactionDecisions;
 import dev.apogee.remoting.netty.RequestProcessor;
 import dev.apogee.store.MessageStore;
@@ -14,10 +15,11 @@ import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
 
 /**
- * The branch feature as the broker wires it: the five BRANCH_* processors, the send wrapper that remembers who sent
+ * The branch feature as the broker wires it: the six BRANCH_* processors, the send wrapper that remembers who sent
  * a branch's halves, the pull suspension rule and the reaper. {@link #start()} replays the branch log (after the
  * store has started, before the server accepts requests), finishes branches decided but not done, then starts the
  * reaper.
@@ -36,15 +38,20 @@ public final class Branches {
     private final LongSupplier clock;
     private final Path offsetFile;
     private final Materializer materializer;
+    private final HalfTargets targets;
+    private final InetSocketAddress storeHost;
 
     /**
      * @param offsetFile the offset table's file: acks of branches committed since it was last written are applied
      *     again at start (they may not have reached it before a crash)
+     * @param topics and {@code brokerPermission}: what the messages of a BRANCH_COMMIT_LOCAL are checked against
      */
     public Branches(long branchTimeoutMillis, MessageStore store, TransactionDecisions decisions,
             ConsumerOffsetTable offsets, Path offsetFile, MessageRedirect redirect, InetSocketAddress storeHost,
-            LongSupplier clock) {
+            LongSupplier clock, TopicConfigTable topics, IntSupplier brokerPermission) {
         this.clock = clock;
+        this.storeHost = storeHost;
+        this.targets = new HalfTargets(topics, brokerPermission);
         this.offsetFile = offsetFile;
         this.log = new BranchLog(store, storeHost, clock);
         this.halves = new HalfLookup(store, decisions);
@@ -113,6 +120,10 @@ public final class Branches {
 
     public RequestProcessor recoverProcessor() {
         return new BranchRecoverProcessor(table);
+    }
+
+    public RequestProcessor localCommitProcessor() {
+        return new BranchLocalCommitProcessor(coordinator, targets, storeHost, clock);
     }
 
     public RequestProcessor forgetProcessor() {

@@ -7,6 +7,9 @@ import dev.apogee.broker.transaction.HalfMessages;
 import dev.apogee.broker.transaction.TransactionDecisions;
 import dev.apogee.remoting.protocol.body.BranchBody;
 import dev.apogee.store.MessageStore;
+import dev.apogee.store.MessageToStore;
+import dev.apogee.store.PutResult;
+import dev.apogee.store.record.PropertiesCodec;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -24,6 +27,26 @@ final class HalfLookup {
     HalfLookup(MessageStore store, TransactionDecisions decisions) {
         this.store = store;
         this.decisions = decisions;
+    }
+
+    /** Appends a local commit's halves (all in the half queue) contiguously; waits for no flush. */
+    PutResult append(List<MessageToStore> halves) {
+        return store.putMessages(halves).join();
+    }
+
+    /** The branch's view of halves just appended by {@link #append}, in order. */
+    static List<BranchBody.Half> halvesOf(PutResult put, List<MessageToStore> halves) {
+        long[] offsets = put.physicalOffsets();
+        if (offsets.length != halves.size()) {
+            throw new IllegalStateException("the store reported " + offsets.length + " offsets for "
+                    + halves.size() + " halves");
+        }
+        List<BranchBody.Half> stored = new ArrayList<>(offsets.length);
+        for (int i = 0; i < offsets.length; i++) {
+            stored.add(new BranchBody.Half(offsets[i], null,
+                    PropertiesCodec.get(halves.get(i).properties(), HalfMessages.TRANSACTION_ID)));
+        }
+        return stored;
     }
 
     /** The half stored at {@code commitLogOffset}, or empty when there is no readable record there. */

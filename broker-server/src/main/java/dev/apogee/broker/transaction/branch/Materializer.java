@@ -20,7 +20,6 @@ import org.slf4j.LoggerFactory;
 
 import java.nio.ByteBuffer;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -97,13 +96,11 @@ final class Materializer {
 
     /** A branch's half keeps its delay until commit; the committed copy is routed like a delayed send. */
     private void route(MessageToStore real) {
-        Map<String, String> properties = PropertiesCodec.decode(real.properties());
-        properties.remove(HalfMessages.BRANCH_ID);
-        real.properties(PropertiesCodec.encode(properties));
-        if (properties.containsKey(MessageProperties.DELAY)
-                || properties.containsKey(MessageProperties.TIMER_DELIVER_MS)
-                || properties.containsKey(MessageProperties.TIMER_DELAY_SEC)
-                || properties.containsKey(MessageProperties.TIMER_DELAY_MS)) {
+        String properties = real.properties();
+        if (PropertiesCodec.get(properties, MessageProperties.DELAY) != null
+                || PropertiesCodec.get(properties, MessageProperties.TIMER_DELIVER_MS) != null
+                || PropertiesCodec.get(properties, MessageProperties.TIMER_DELAY_SEC) != null
+                || PropertiesCodec.get(properties, MessageProperties.TIMER_DELAY_MS) != null) {
             real.sysFlag(real.sysFlag() & ~SysFlag.TRANSACTION_MASK);
             redirect.apply(real, null);
         }

@@ -1,5 +1,5 @@
 /**
- * Transaction branches (Apogee-private BRANCH_PREPARE … BRANCH_FORGET, 9201–9205): several half messages and
+ * Transaction branches (Apogee-private BRANCH_PREPARE … BRANCH_COMMIT_LOCAL, 9201–9206): several half messages and
  * consumed positions committed or rolled back as one unit on this broker — JMS local transactions (one-phase) and
  * XA branches (durable prepare, recover).
  *
@@ -11,13 +11,16 @@
  * pointing back at the half — is not stored again). The broker never decides a prepared branch itself.
  *
  * <p>Flow. Halves arrive as ordinary transactional sends; {@code BranchSendTracker} remembers which connection sent
- * each branch. Prepare checks every named half (stored, a half of this branch and producer group, undecided) and
- * each ack, then logs the branch; commit logs the decision, stores each half's real message (delayed ones routed
- * like a delayed send) and moves each ack's group offset to {@code max(current, nextOffset)}; the offset table
- * reaches disk with the periodic offset persistence, and a start re-applies the acks of branches committed since the
- * offset file was last written. While a prepared branch holds an ack for (group, topic, queue), that group's pulls on
- * that queue return nothing ({@link dev.apogee.broker.pull.QueueSuspension}). The {@code BranchReaper} rolls back the
- * halves of branches never prepared once their sender's connection is gone or after {@code branchTimeoutMillis}.
+ * each branch. Prepare checks every named half (stored, a half of this branch and producer group, undecided) and each
+ * ack, then logs the branch; commit logs the decision, stores each half's real message (delayed ones routed like a
+ * delayed send) and moves each ack's group offset to {@code max(current, nextOffset)}. A JMS local transaction on one
+ * broker comes as one BRANCH_COMMIT_LOCAL carrying its messages and acks: the messages are stored as halves in one
+ * append (no flush of their own), then the branch is committed as a one-phase prepare would be — one round trip and one
+ * fsync per transaction; a crash before the COMMIT record is durable leaves halves the reaper rolls back. The offset
+ * table reaches disk with the periodic offset persistence, and a start re-applies the acks of branches committed since
+ * the offset file was last written. While a prepared branch holds an ack for (group, topic, queue), that group's pulls
+ * on that queue return nothing ({@link dev.apogee.broker.pull.QueueSuspension}). The {@code BranchReaper} rolls back
+ * the halves of branches never prepared once their sender's connection is gone or after {@code branchTimeoutMillis}.
  *
  * <p>Threads. Branch requests run on the broker's transaction executor; the reaper on {@code apogee-branch-reaper};
  * replay on the starting thread. Every transition of a branch runs under its striped lock ({@code BranchLocks});

@@ -86,6 +86,70 @@ class DecidedBranchRestartTest {
         assertEquals(2, servers.readAll(topic, 3, Duration.ofSeconds(3)).size(), "materialized twice");
     }
 
+    /**
+     * A BRANCH_COMMIT_LOCAL stores its messages as halves and commits them with one COMMIT record: the same restart
+     * rules hold — a decision replayed for a branch already materialized stores nothing twice — and a repeated
+     * request answers SUCCESS without storing again.
+     */
+    @Test
+    void localCommitIsMaterializedOnceAcrossARepeatAndARestart() throws Exception {
+        servers = BrokerFixture.start(dir, c -> { });
+        String topic = "local-" + System.nanoTime();
+        assertEquals(ResponseCode.SUCCESS, call(RemotingCommand.createRequest(RequestCode.UPDATE_AND_CREATE_TOPIC)
+                .putExtField("topic", topic).putExtField("readQueueNums", "1").putExtField("writeQueueNums", "1"))
+                .code());
+        String branchId = "L:" + UUID.randomUUID();
+        RemotingCommand response = call(localCommit(branchId, topic, List.of("alpha", "beta", "gamma")));
+        assertEquals(ResponseCode.SUCCESS, response.code(), response.remark());
+        assertEquals(List.of("alpha", "beta", "gamma"), bodyList(servers.readAll(topic, 3, Duration.ofSeconds(10))));
+        assertEquals(ResponseCode.SUCCESS, call(localCommit(branchId, topic, List.of("alpha", "beta", "gamma")))
+                .code());
+
+        RemotingCommand malformed = call(RemotingCommand.createRequest(RequestCode.BRANCH_COMMIT_LOCAL)
+                .putExtField("branchId", "L:" + UUID.randomUUID()).body(new byte[] {1, 2, 3}));
+        assertEquals(ResponseCode.BRANCH_INVALID, malformed.code());
+        RemotingCommand badId = call(localCommit("bad id!", topic, List.of("never")));
+        assertEquals(ResponseCode.BRANCH_INVALID, badId.code());
+
+        List<BranchBody.Half> halves = new ArrayList<>();
+        for (MessageExt m : servers.readAll(TRANS_HALF_TOPIC, 1, Duration.ofSeconds(10))) {
+            if (branchId.equals(m.getProperty("__APOGEE_BRANCH"))) {
+                halves.add(new BranchBody.Half(m.getCommitLogOffset(), null, m.getProperty("__transactionId__")));
+            }
+        }
+        assertEquals(3, halves.size());
+        servers.stopBroker();
+        appendToBranchLog(servers.config(), new BranchRecord(BranchRecord.Type.COMMIT, branchId, GROUP,
+                new BranchBody(halves, List.of())));
+        servers.startBroker();
+        assertEquals(ResponseCode.SUCCESS, call(localCommit("L:" + UUID.randomUUID(), topic, List.of("after")))
+                .code());
+        assertEquals(List.of("alpha", "beta", "gamma", "after"),
+                bodyList(servers.readAll(topic, 4, Duration.ofSeconds(10))), "materialized twice");
+    }
+
+    private static final String TRANS_HALF_TOPIC = "RMQ_SYS_TRANS_HALF_TOPIC";
+
+    /** A BRANCH_COMMIT_LOCAL of {@code bodies}, all to queue 0 of {@code topic}, in the batch encoding. */
+    private static RemotingCommand localCommit(String branchId, String topic, List<String> bodies) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        for (String body : bodies) {
+            byte[] b = body.getBytes(StandardCharsets.UTF_8);
+            byte[] p = ("REAL_TOPIC\u0001" + topic + "\u0002REAL_QID\u00010\u0002UNIQ_KEY\u0001" + UUID.randomUUID()
+                    .toString().replace("-", "").toUpperCase() + "\u0002").getBytes(StandardCharsets.UTF_8);
+            java.nio.ByteBuffer entry = java.nio.ByteBuffer.allocate(4 + 4 + 4 + 4 + 4 + b.length + 2 + p.length);
+            entry.putInt(entry.capacity()).putInt(0).putInt(0).putInt(0).putInt(b.length).put(b)
+                    .putShort((short) p.length).put(p);
+            out.writeBytes(entry.array());
+        }
+        return RemotingCommand.createRequest(RequestCode.BRANCH_COMMIT_LOCAL).putExtField("branchId", branchId)
+                .putExtField("producerGroup", GROUP).body(out.toByteArray());
+    }
+
+    private static List<String> bodyList(List<MessageExt> messages) {
+        return messages.stream().map(m -> new String(m.getBody(), StandardCharsets.UTF_8)).toList();
+    }
+
     private static BranchBody.Half sendHalf(DefaultMQProducer producer, String topic, String branchId, String body)
             throws Exception {
         Message message = new Message(topic, body.getBytes(StandardCharsets.UTF_8));
