@@ -19,7 +19,13 @@ public final class PropertiesCodec {
         if (properties == null || properties.isEmpty()) {
             return "";
         }
-        StringBuilder sb = new StringBuilder(properties.size() * 24);
+        int length = 0;
+        for (Map.Entry<String, String> entry : properties.entrySet()) {
+            if (entry.getValue() != null) {
+                length += entry.getKey().length() + entry.getValue().length() + 2;
+            }
+        }
+        StringBuilder sb = new StringBuilder(length); // sized once: a send's properties run to several hundred chars
         for (Map.Entry<String, String> entry : properties.entrySet()) {
             if (entry.getValue() == null) {
                 continue;

@@ -19,6 +19,7 @@ import dev.apogee.jms.exception.JmsExceptions;
 import dev.apogee.jms.message.WireMessage;
 import dev.apogee.remoting.protocol.RemotingCommand;
 import dev.apogee.remoting.protocol.RequestCode;
+import dev.apogee.remoting.protocol.SerializeType;
 import dev.apogee.remoting.protocol.body.BrokerData;
 import dev.apogee.remoting.protocol.body.ClusterInfo;
 import dev.apogee.remoting.protocol.body.ConsumeFromWhere;
@@ -86,7 +87,9 @@ public final class NativeProvider implements Provider {
     private ClientConfig clientConfig(String instanceName) {
         return new ClientConfig().setNamesrvAddress(config.namesrvAddress()).setInstanceName(instanceName)
                 .setRpcTimeoutMillis(config.requestTimeoutMillis())
-                .setRebalanceIntervalMillis(config.rebalanceIntervalMillis());
+                .setRebalanceIntervalMillis(config.rebalanceIntervalMillis())
+                // binary headers: a send's properties (with \u0001/\u0002 separators) need no JSON escaping
+                .setSerializeType(SerializeType.ROCKETMQ);
     }
 
     @Override
