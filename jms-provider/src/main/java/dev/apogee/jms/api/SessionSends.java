@@ -54,8 +54,7 @@ final class SessionSends {
 
     void sendNow(WireMessage wire, int deliveryMode, long deliveryTime, Message message, CompletionListener listener)
             throws JMSException {
-        int window = provider.asyncSendWindow();
-        awaitAsyncInFlight(listener == null ? 1 : window, window);
+        awaitAsyncInFlight(provider.asyncSendWindow());
         if (listener != null) {
             CompletableFuture<Void> sent = provider.send(wire, SendMode.ASYNC, deliveryTime, orderKey);
             asyncInFlight.addLast(sent);
@@ -73,23 +72,21 @@ final class SessionSends {
     }
 
     /**
-     * Keeps the session's sends in order (§6.2.9) and its asynchronous sends bounded. A broker that stores a
-     * connection's pipelined sends to a queue in arrival order (Apogee; {@code window > 1}) lets a session have up to
-     * {@code window} asynchronous sends in flight, and its sync and oneway sends need not wait for them. Elsewhere
-     * (Apache RocketMQ: a connection's sends run on several threads there) every send waits until the previous
-     * asynchronous one was answered. So a send waits while {@code limit} or more asynchronous sends are unanswered:
-     * {@code limit} is the window for an asynchronous send and, for a sync/oneway send, the window when it is above 1,
-     * else 1. The wait is bounded; a send that failed reports to its own CompletionListener. Called on the session's
-     * sending thread, never on a Netty thread.
+     * Keeps the session's sends in order (§6.2.9) and its asynchronous sends bounded: a send (of any kind) waits
+     * while {@code window} or more of the session's asynchronous sends are unanswered. A broker that stores a
+     * connection's pipelined sends to a queue in arrival order (Apogee) gives a window above 1: up to that many
+     * asynchronous sends in flight, and sync and oneway sends go between them. Elsewhere (Apache RocketMQ runs a
+     * connection's sends on several threads) the window is 1: every send waits until the previous asynchronous one
+     * was answered. The wait is bounded; a send that failed reports to its own CompletionListener. Called on the
+     * session's sending thread, never on a Netty thread.
      */
-    private void awaitAsyncInFlight(int limit, int window) throws JMSException {
-        int allowed = window > 1 ? window : limit;
+    private void awaitAsyncInFlight(int window) throws JMSException {
         CompletableFuture<Void> oldest;
         while ((oldest = asyncInFlight.peekFirst()) != null) {
-            if (!oldest.isDone() && asyncInFlight.size() < allowed) {
-                return;
-            }
             if (!oldest.isDone()) {
+                if (asyncInFlight.size() < window) {
+                    return;
+                }
                 awaitAnswer(oldest);
             }
             asyncInFlight.pollFirst();
