@@ -78,7 +78,6 @@ public final class NettyRemotingClient extends RemotingEndpoint implements AutoC
                             tls.install(channel);
                         }
                         channel.pipeline().addLast(
-                                EventLoops.flushConsolidation(),
                                 new IdleStateHandler(0, 0, config.getIdleSeconds(), TimeUnit.SECONDS),
                                 new FrameDecoder(config.getMaxFrameLength()),
                                 CommandEncoder.INSTANCE,

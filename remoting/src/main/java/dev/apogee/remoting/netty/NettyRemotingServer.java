@@ -80,7 +80,6 @@ public final class NettyRemotingServer extends RemotingEndpoint implements AutoC
                             tls.install(channel.pipeline());
                         }
                         channel.pipeline().addLast(
-                                EventLoops.flushConsolidation(),
                                 new IdleStateHandler(0, 0, config.getIdleSeconds(), TimeUnit.SECONDS),
                                 new FrameDecoder(config.getMaxFrameLength()),
                                 CommandEncoder.INSTANCE,
