@@ -1,6 +1,7 @@
 package dev.apogee.broker;
 
 import dev.apogee.broker.config.BrokerConfig;
+import dev.apogee.remoting.netty.LaneGroup;
 import dev.apogee.remoting.netty.RemotingExecutors;
 
 import java.util.List;
@@ -14,6 +15,11 @@ import java.util.concurrent.TimeUnit;
  */
 final class BrokerExecutors {
     final ExecutorService send;
+    /**
+     * Ordered sends on {@link #send}: per connection as many lanes as send threads, each holding at most its share of
+     * the send queue's capacity, so one connection cannot queue more sends than the pool itself would hold.
+     */
+    final LaneGroup sendLanes;
     final ExecutorService pull;
     final ExecutorService clientManage;
     final ExecutorService consumerManage;
@@ -34,6 +40,9 @@ final class BrokerExecutors {
     BrokerExecutors(BrokerConfig config) {
         send = RemotingExecutors.bounded("apogee-send", config.getSendMessageThreadPoolNums(),
                 config.getSendThreadPoolQueueCapacity());
+        int sendThreads = config.getSendMessageThreadPoolNums();
+        sendLanes = new LaneGroup(send, sendThreads,
+                Math.max(1, config.getSendThreadPoolQueueCapacity() / sendThreads));
         pull = RemotingExecutors.bounded("apogee-pull", config.getPullMessageThreadPoolNums(),
                 config.getPullThreadPoolQueueCapacity());
         clientManage = RemotingExecutors.bounded("apogee-broker-client-manage", config.getClientManageThreadPoolNums(),

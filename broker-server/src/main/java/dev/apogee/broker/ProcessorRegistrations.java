@@ -31,7 +31,9 @@ import dev.apogee.broker.query.ViewMessageByIdProcessor;
 import dev.apogee.broker.queue.QueueOffsetProcessor;
 import dev.apogee.broker.retry.ConsumerSendMsgBackProcessor;
 import dev.apogee.broker.send.SendBatchMessageProcessor;
+import dev.apogee.broker.send.SendLaneKey;
 import dev.apogee.broker.send.SendMessageProcessor;
+import dev.apogee.remoting.netty.LaneGroup;
 import dev.apogee.remoting.netty.NettyRemotingServer;
 import dev.apogee.remoting.netty.RequestProcessor;
 import dev.apogee.remoting.protocol.RequestCode;
@@ -39,6 +41,10 @@ import dev.apogee.remoting.protocol.RequestCode;
 /**
  * The broker's request-code table: which processor answers which code, on which executor. Kept in one place so the
  * set of supported commands can be read at a glance. Unregistered codes get REQUEST_CODE_NOT_SUPPORTED.
+ *
+ * <p>Sends (SEND_MESSAGE, SEND_MESSAGE_V2, SEND_BATCH_MESSAGE) and consumer send-backs are registered ordered: one
+ * connection's sends to one topic queue are stored in arrival order ({@link SendLaneKey}), so clients may pipeline
+ * them; other queues and connections still use all send threads.
  */
 final class ProcessorRegistrations {
     private final Broker broker;
@@ -52,10 +58,12 @@ final class ProcessorRegistrations {
         SendMessageProcessor send = new SendMessageProcessor(broker.config, broker.topics, broker.redirect,
                 broker.appender);
         RequestProcessor guardedSend = broker.branches.trackSends(new LockedGroupRetryRule(broker.queueLocks, send));
-        server.registerProcessor(RequestCode.SEND_MESSAGE, guardedSend, ex.send);
-        server.registerProcessor(RequestCode.SEND_MESSAGE_V2, guardedSend, ex.send);
-        server.registerProcessor(RequestCode.SEND_BATCH_MESSAGE,
-                new SendBatchMessageProcessor(broker.config, broker.topics, broker.appender), ex.send);
+        LaneGroup sendLanes = ex.sendLanes;
+        server.registerOrderedProcessor(RequestCode.SEND_MESSAGE, guardedSend, sendLanes, SendLaneKey.INSTANCE);
+        server.registerOrderedProcessor(RequestCode.SEND_MESSAGE_V2, guardedSend, sendLanes, SendLaneKey.INSTANCE);
+        server.registerOrderedProcessor(RequestCode.SEND_BATCH_MESSAGE,
+                new SendBatchMessageProcessor(broker.config, broker.topics, broker.appender), sendLanes,
+                SendLaneKey.INSTANCE);
 
         server.registerProcessor(RequestCode.END_TRANSACTION, broker.transactions.endTransactionProcessor(),
                 ex.transaction);
@@ -99,9 +107,9 @@ final class ProcessorRegistrations {
     }
 
     private void registerRetryAndLocks(NettyRemotingServer server, BrokerExecutors ex) {
-        server.registerProcessor(RequestCode.CONSUMER_SEND_MSG_BACK, new ConsumerSendMsgBackProcessor(broker.store,
-                broker.topics, broker.groups, broker.redirect, broker.delayLevels, broker.appender.storeHost()),
-                ex.send);
+        server.registerOrderedProcessor(RequestCode.CONSUMER_SEND_MSG_BACK, new ConsumerSendMsgBackProcessor(
+                broker.store, broker.topics, broker.groups, broker.redirect, broker.delayLevels,
+                broker.appender.storeHost()), ex.sendLanes, SendLaneKey.INSTANCE);
         server.registerProcessor(RequestCode.LOCK_BATCH_MQ, new LockBatchMqProcessor(broker.queueLocks),
                 ex.clientManage);
         server.registerProcessor(RequestCode.UNLOCK_BATCH_MQ, new UnlockBatchMqProcessor(broker.queueLocks),

@@ -62,7 +62,8 @@ public final class ClientInstance {
         this.clientId = config.clientId();
         String prefix = "apogee-client-" + SEQUENCE.incrementAndGet();
         NettyClientConfig nettyConfig = new NettyClientConfig().setName(prefix + "-remoting")
-                .setWorkerThreads(config.getIoThreads()).setCallbackThreads(config.getCallbackThreads());
+                .setWorkerThreads(config.getIoThreads()).setCallbackThreads(config.getCallbackThreads())
+                .setSerializeType(config.getSerializeType());
         this.remoting = new NettyRemotingClient(nettyConfig, new ConnectionListener());
         this.rpc = new Rpc(remoting, config.getNamesrvAddress());
         this.routes = new RouteTable(rpc, config.getRpcTimeoutMillis());

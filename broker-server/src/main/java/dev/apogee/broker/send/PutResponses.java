@@ -4,6 +4,7 @@ import dev.apogee.broker.config.BrokerConfig;
 import dev.apogee.broker.message.OffsetMessageId;
 import dev.apogee.remoting.protocol.RemotingCommand;
 import dev.apogee.remoting.protocol.ResponseCode;
+import dev.apogee.remoting.protocol.SendResponseFields;
 import dev.apogee.store.PutResult;
 
 import java.net.InetSocketAddress;
@@ -31,6 +32,7 @@ final class PutResponses {
         }
         response.putExtField("MSG_REGION", config.getRegionId());
         response.putExtField("TRACE_ON", String.valueOf(config.isTraceOn()));
+        response.putExtField(SendResponseFields.ORDERED_SENDS, "1"); // sends are registered ordered (ProcessorRegistrations)
         return response;
     }
 

@@ -1,6 +1,5 @@
 package dev.apogee.client.message;
 
-import java.nio.charset.StandardCharsets;
 import java.util.regex.Pattern;
 
 /**
@@ -48,7 +47,7 @@ public final class MessageValidator {
         if (body.length > maxBodySize) {
             return "the message body is " + body.length + " bytes, more than the limit of " + maxBodySize;
         }
-        int propertiesLength = PropertiesCodec.encode(message.getProperties()).getBytes(StandardCharsets.UTF_8).length;
+        int propertiesLength = PropertiesCodec.encodedLength(message.getProperties());
         if (propertiesLength > PROPERTIES_MAX_LENGTH) {
             return "the message properties take " + propertiesLength + " bytes, more than " + PROPERTIES_MAX_LENGTH;
         }

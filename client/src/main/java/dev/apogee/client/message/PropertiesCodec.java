@@ -19,7 +19,13 @@ public final class PropertiesCodec {
         if (properties == null || properties.isEmpty()) {
             return "";
         }
-        StringBuilder sb = new StringBuilder(properties.size() * 24);
+        int length = 0;
+        for (Map.Entry<String, String> entry : properties.entrySet()) {
+            if (entry.getValue() != null) {
+                length += entry.getKey().length() + entry.getValue().length() + 2;
+            }
+        }
+        StringBuilder sb = new StringBuilder(length); // sized once: a send's properties run to several hundred chars
         for (Map.Entry<String, String> entry : properties.entrySet()) {
             if (entry.getValue() == null) {
                 continue;
@@ -28,6 +34,39 @@ public final class PropertiesCodec {
                     .append(PROPERTY_SEPARATOR);
         }
         return sb.toString();
+    }
+
+    /** The UTF-8 length of {@link #encode}'s result, without building it (checked on every send). */
+    public static int encodedLength(Map<String, String> properties) {
+        if (properties == null) {
+            return 0;
+        }
+        int length = 0;
+        for (Map.Entry<String, String> entry : properties.entrySet()) {
+            if (entry.getValue() != null) {
+                length += utf8Length(entry.getKey()) + utf8Length(entry.getValue()) + 2;
+            }
+        }
+        return length;
+    }
+
+    private static int utf8Length(String s) {
+        int length = s.length();
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c >= 0x80) {
+                if (c < 0x800) {
+                    length += 1;
+                } else if (Character.isHighSurrogate(c) && i + 1 < s.length()
+                        && Character.isLowSurrogate(s.charAt(i + 1))) {
+                    length += 2; // the pair: 4 bytes for 2 chars
+                    i++;
+                } else if (!Character.isSurrogate(c)) {
+                    length += 2;
+                } // a lone surrogate is encoded as '?': 1 byte, already counted
+            }
+        }
+        return length;
     }
 
     public static Map<String, String> decode(String properties) {

@@ -9,7 +9,7 @@ import java.util.concurrent.CompletionException;
 
 /**
  * One asynchronous send: an attempt per remoting call, the next attempt (on another broker) started from the
- * completion callback, up to {@code 1 + retryTimesWhenSendAsyncFailed} attempts within the timeout. The result
+ * completion callback, up to {@code attempts} (normally {@code 1 + retryTimesWhenSendAsyncFailed}) within the timeout. The result
  * future is completed exactly once, so no send is ever left unanswered.
  */
 final class AsyncSend {
@@ -23,9 +23,12 @@ final class AsyncSend {
     private int attemptsLeft;
     private final int shard;
 
-    /** {@code shard >= 0}: the first attempt goes to that shard's queue ({@link QueueChooser}); -1: round robin. */
+    /**
+     * {@code shard >= 0}: the first attempt goes to that shard's queue ({@link QueueChooser}); -1: round robin.
+     * {@code attempts}: at most this many remoting calls (at least 1).
+     */
     AsyncSend(Producer producer, String topic, RequestFactory requests, String msgId,
-            CompletableFuture<SendResult> result, long timeoutMillis, int shard) {
+            CompletableFuture<SendResult> result, long timeoutMillis, int shard, int attempts) {
         this.shard = shard;
         this.producer = producer;
         this.topic = topic;
@@ -34,7 +37,7 @@ final class AsyncSend {
         this.result = result;
         this.timeoutMillis = timeoutMillis;
         this.deadlineNanos = System.nanoTime() + timeoutMillis * 1_000_000L;
-        this.attemptsLeft = 1 + producer.config().getRetryTimesWhenSendAsyncFailed();
+        this.attemptsLeft = Math.max(1, attempts);
     }
 
     void start() {

@@ -147,11 +147,21 @@ public class Producer implements ProducerMember, AutoCloseable {
 
     /** {@link #sendAsync(Message)} to the queue of {@code shard} (see {@link #send(Message, long, int)}). */
     public CompletableFuture<SendResult> sendAsync(Message message, int shard) {
+        return sendAsync(message, shard, true);
+    }
+
+    /**
+     * {@link #sendAsync(Message, int)}, with {@code retry == false} one attempt only: for sends pipelined to one
+     * queue, where a retry (stored after the sends behind it, or on another queue) would break their order; the
+     * failure goes to the caller instead.
+     */
+    public CompletableFuture<SendResult> sendAsync(Message message, int shard, boolean retry) {
         CompletableFuture<SendResult> result = new CompletableFuture<>();
         try {
             Prepared prepared = prepare(message);
+            int attempts = retry ? 1 + config.getRetryTimesWhenSendAsyncFailed() : 1;
             new AsyncSend(this, message.getTopic(), queue -> prepared.request(this, queue), prepared.uniqKey(),
-                    result, config.getSendTimeoutMillis(), shard).start();
+                    result, config.getSendTimeoutMillis(), shard, attempts).start();
         } catch (MQClientException e) {
             result.completeExceptionally(e);
         }

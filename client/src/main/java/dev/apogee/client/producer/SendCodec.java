@@ -10,6 +10,7 @@ import dev.apogee.remoting.protocol.HeaderFields;
 import dev.apogee.remoting.protocol.RemotingCommand;
 import dev.apogee.remoting.protocol.RequestCode;
 import dev.apogee.remoting.protocol.ResponseCode;
+import dev.apogee.remoting.protocol.SendResponseFields;
 import dev.apogee.remoting.protocol.body.MessageQueue;
 
 import java.util.List;
@@ -92,7 +93,8 @@ public final class SendCodec {
             MessageQueue queue = new MessageQueue(target.topic(), target.brokerName(), header.requireInt("queueId"));
             return new SendResult(status, msgId, header.optionalString("msgId"), queue,
                     header.requireLong("queueOffset"), header.optionalString("transactionId"),
-                    header.optionalString("MSG_REGION"));
+                    header.optionalString("MSG_REGION"),
+                    "1".equals(header.optionalString(SendResponseFields.ORDERED_SENDS)));
         } catch (RuntimeException e) {
             throw new MQBrokerException(ResponseCode.SYSTEM_ERROR, "incomplete send response header "
                     + response.extFields() + ": " + e.getMessage(), address);

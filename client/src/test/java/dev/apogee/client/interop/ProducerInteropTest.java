@@ -62,6 +62,10 @@ class ProducerInteropTest {
         assertEquals(brokerAddress, OffsetMessageId.decode(result.offsetMsgId()).storeAddress());
         assertEquals(topic, result.messageQueue().topic());
         assertEquals(0, result.queueOffset());
+        if (ApacheServers.EXTERNAL_NAMESRV == null) {
+            assertEquals(ApacheServers.AGAINST_APOGEE, result.orderedBroker(),
+                    "only an Apogee broker says it keeps pipelined sends in order");
+        }
 
         MessageExt read = OfficialClients.readAll(topic, 1).get(0);
         assertEquals(result.msgId(), read.getMsgId());

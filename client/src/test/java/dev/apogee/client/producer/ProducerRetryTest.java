@@ -84,6 +84,16 @@ class ProducerRetryTest {
     }
 
     @Test
+    void asyncSendWithoutRetryMakesOneAttemptAndReportsItsFailure() {
+        cluster.a.answer = ResponseCode.SYSTEM_BUSY;
+        cluster.b.answer = ResponseCode.SYSTEM_BUSY;
+        ExecutionException e = assertThrows(ExecutionException.class,
+                () -> producer.sendAsync(message("once"), 0, false).get(5, TimeUnit.SECONDS));
+        assertEquals(ResponseCode.SYSTEM_BUSY, assertInstanceOf(MQBrokerException.class, e.getCause()).responseCode());
+        assertEquals(1, cluster.a.sends.size() + cluster.b.sends.size(), "exactly one attempt");
+    }
+
+    @Test
     void requestCarriesTheV2HeaderAndCompressedBody() throws Exception {
         Message small = new Message("T", "TagA", "k1", "hi".getBytes(StandardCharsets.UTF_8));
         small.setDelayTimeLevel(3);

@@ -26,7 +26,9 @@ import java.util.List;
  * Creates connections to Apogee MQ. Configure with setters or a URL:
  * {@code apogee://host:9876[,host2:9876][?clientID=x&user=u&password=p&sendTimeout=3000&requestTimeout=3000
  * &topicQueueNums=4&rebalanceInterval=2000&healthCheckInterval=2000&reconnect=false&reconnectTimeout=60000
- * &trustedPackages=com.example,org.acme]} (times in ms).
+ * &asyncSendWindow=1000&trustedPackages=com.example,org.acme]} (times in ms). {@code asyncSendWindow}: how many
+ * asynchronous sends (CompletionListener) one session may have in flight against an Apogee broker, which keeps them
+ * in order; against Apache RocketMQ one at a time.
  * User and password are placeholders (ACL is not wired yet). Also a factory for {@link JMSContext}s
  * ({@link ApogeeJMSContext}).
  *
@@ -54,6 +56,7 @@ public class ApogeeConnectionFactory implements ConnectionFactory, QueueConnecti
     private long healthCheckMillis = 2_000;
     private boolean reconnect;
     private long reconnectTimeoutMillis = 60_000;
+    private int asyncSendWindow = NativeProviderConfig.DEFAULT_ASYNC_SEND_WINDOW;
     private List<String> trustedPackages = new ArrayList<>();
 
     public ApogeeConnectionFactory() {
@@ -100,6 +103,7 @@ public class ApogeeConnectionFactory implements ConnectionFactory, QueueConnecti
                     case "healthCheckInterval" -> healthCheckMillis = Long.parseLong(value);
                     case "reconnect" -> reconnect = Boolean.parseBoolean(value);
                     case "reconnectTimeout" -> reconnectTimeoutMillis = Long.parseLong(value);
+                    case "asyncSendWindow" -> setAsyncSendWindow(Integer.parseInt(value));
                     case "trustedPackages" -> trustedPackages = new ArrayList<>(List.of(value.split(",")));
                     default -> throw JmsExceptions.create(ErrorCode.INTERNAL, "unknown URL option '" + key + "'");
                 }
@@ -144,7 +148,7 @@ public class ApogeeConnectionFactory implements ConnectionFactory, QueueConnecti
     private ApogeeConnection newConnection() throws JMSException {
         Provider provider = new NativeProvider(new NativeProviderConfig(namesrvAddress, sendTimeoutMillis,
                 requestTimeoutMillis, topicQueueNums, rebalanceIntervalMillis, assignmentWaitMillis,
-                healthCheckMillis, reconnect, reconnectTimeoutMillis));
+                healthCheckMillis, reconnect, reconnectTimeoutMillis, asyncSendWindow));
         Futures.await(provider.connect());
         ObjectBodyCodec objects = new ObjectBodyCodec(TrustedPackages.withPackages(trustedPackages),
                 Thread.currentThread().getContextClassLoader());
@@ -296,6 +300,18 @@ public class ApogeeConnectionFactory implements ConnectionFactory, QueueConnecti
     /** How long a reconnecting connection waits for a lost broker before it reports the connection lost. */
     public void setReconnectTimeoutMillis(long reconnectTimeoutMillis) {
         this.reconnectTimeoutMillis = reconnectTimeoutMillis;
+    }
+
+    public int getAsyncSendWindow() {
+        return asyncSendWindow;
+    }
+
+    /** Asynchronous sends one session may have in flight against an Apogee broker (at least 1; default 1000). */
+    public void setAsyncSendWindow(int asyncSendWindow) {
+        if (asyncSendWindow < 1) {
+            throw new IllegalArgumentException("asyncSendWindow must be at least 1, not " + asyncSendWindow);
+        }
+        this.asyncSendWindow = asyncSendWindow;
     }
 
     public List<String> getTrustedPackages() {

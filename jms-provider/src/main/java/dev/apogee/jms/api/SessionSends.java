@@ -1,5 +1,6 @@
 package dev.apogee.jms.api;
 
+import dev.apogee.jms.exception.ErrorCode;
 import dev.apogee.jms.exception.JmsExceptions;
 import dev.apogee.jms.message.WireMessage;
 import dev.apogee.jms.provider.Provider;
@@ -10,6 +11,7 @@ import jakarta.jms.DeliveryMode;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -38,7 +40,12 @@ final class SessionSends {
      * they arrive in send order (§6.2.9); consecutive per connection, so its sessions spread over the queues.
      */
     private final int orderKey;
-    private CompletableFuture<Void> asyncInFlight = CompletableFuture.completedFuture(null);
+    /**
+     * This session's asynchronous sends not yet answered, oldest first, at most the provider's
+     * {@link Provider#asyncSendWindow() window}. Touched only by the session's sending thread (a session is used by
+     * one thread at a time, §6.1); completed entries are dropped from the head lazily.
+     */
+    private final ArrayDeque<CompletableFuture<Void>> asyncInFlight = new ArrayDeque<>();
 
     SessionSends(Provider provider, int orderKey) {
         this.provider = provider;
@@ -47,10 +54,10 @@ final class SessionSends {
 
     void sendNow(WireMessage wire, int deliveryMode, long deliveryTime, Message message, CompletionListener listener)
             throws JMSException {
-        awaitAsyncInFlight();
+        awaitAsyncInFlight(provider.asyncSendWindow());
         if (listener != null) {
             CompletableFuture<Void> sent = provider.send(wire, SendMode.ASYNC, deliveryTime, orderKey);
-            asyncInFlight = sent;
+            asyncInFlight.addLast(sent);
             completions.after(sent, (ok, error) -> {
                 if (error == null) {
                     listener.onCompletion(message);
@@ -65,22 +72,38 @@ final class SessionSends {
     }
 
     /**
-     * An Apogee broker appends the requests of one connection on several send threads, so two sends in flight at once
-     * may be stored out of order: a send waits until the session's previous asynchronous send was answered (at most
-     * one in flight per session; bounded, its outcome goes to its own CompletionListener). Called on the session's
-     * sending thread, never on a Netty thread.
+     * Keeps the session's sends in order (§6.2.9) and its asynchronous sends bounded: a send (of any kind) waits
+     * while {@code window} or more of the session's asynchronous sends are unanswered. A broker that stores a
+     * connection's pipelined sends to a queue in arrival order (Apogee) gives a window above 1: up to that many
+     * asynchronous sends in flight, and sync and oneway sends go between them. Elsewhere (Apache RocketMQ runs a
+     * connection's sends on several threads) the window is 1: every send waits until the previous asynchronous one
+     * was answered. The wait is bounded; a send that failed reports to its own CompletionListener. Called on the
+     * session's sending thread, never on a Netty thread.
      */
-    private void awaitAsyncInFlight() {
-        CompletableFuture<Void> previous = asyncInFlight;
-        if (previous.isDone()) {
-            return;
+    private void awaitAsyncInFlight(int window) throws JMSException {
+        CompletableFuture<Void> oldest;
+        while ((oldest = asyncInFlight.peekFirst()) != null) {
+            if (!oldest.isDone()) {
+                if (asyncInFlight.size() < window) {
+                    return;
+                }
+                awaitAnswer(oldest);
+            }
+            asyncInFlight.pollFirst();
         }
+    }
+
+    private static void awaitAnswer(CompletableFuture<Void> send) throws JMSException {
         try {
-            previous.get(IN_FLIGHT_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+            send.get(IN_FLIGHT_WAIT_MILLIS, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        } catch (ExecutionException | TimeoutException e) {
+            throw JmsExceptions.create(ErrorCode.INTERNAL, "interrupted while waiting for a send window", e);
+        } catch (ExecutionException e) {
             // reported to that send's CompletionListener; this send goes on
+        } catch (TimeoutException e) {
+            throw JmsExceptions.create(ErrorCode.BROKER_BUSY, "an asynchronous send of this session was not "
+                    + "answered within " + IN_FLIGHT_WAIT_MILLIS + " ms; the send window stays full", e);
         }
     }
 

@@ -19,6 +19,7 @@ import dev.apogee.jms.exception.JmsExceptions;
 import dev.apogee.jms.message.WireMessage;
 import dev.apogee.remoting.protocol.RemotingCommand;
 import dev.apogee.remoting.protocol.RequestCode;
+import dev.apogee.remoting.protocol.SerializeType;
 import dev.apogee.remoting.protocol.body.BrokerData;
 import dev.apogee.remoting.protocol.body.ClusterInfo;
 import dev.apogee.remoting.protocol.body.ConsumeFromWhere;
@@ -68,6 +69,7 @@ public final class NativeProvider implements Provider {
     private AdminClient admin;
     private Producer producer;
     private final OnewayFlowControl oneway;
+    private final BrokerOrdering ordering = new BrokerOrdering();
     private ConnectionHealth health;
     /** Set once by the health thread when a broker is lost; from then on operations fail fast with it. */
     private volatile JMSException lost;
@@ -76,7 +78,7 @@ public final class NativeProvider implements Provider {
 
     public NativeProvider(NativeProviderConfig config) {
         this.config = config;
-        this.oneway = new OnewayFlowControl(config.sendTimeoutMillis());
+        this.oneway = new OnewayFlowControl(config.sendTimeoutMillis(), ordering);
         this.branches = new NativeBranches(this, clientConfig(instancePrefix), "JMS_BRANCH_" + instancePrefix);
         this.selectors = new SelectorSubscriptions(SelectorSubscriptions.over(this::admin, () -> instance.rpc(),
                 config.requestTimeoutMillis()), instancePrefix);
@@ -85,7 +87,9 @@ public final class NativeProvider implements Provider {
     private ClientConfig clientConfig(String instanceName) {
         return new ClientConfig().setNamesrvAddress(config.namesrvAddress()).setInstanceName(instanceName)
                 .setRpcTimeoutMillis(config.requestTimeoutMillis())
-                .setRebalanceIntervalMillis(config.rebalanceIntervalMillis());
+                .setRebalanceIntervalMillis(config.rebalanceIntervalMillis())
+                // binary headers: a send's properties (with \u0001/\u0002 separators) need no JSON escaping
+                .setSerializeType(SerializeType.ROCKETMQ);
     }
 
     @Override
@@ -236,24 +240,38 @@ public final class NativeProvider implements Provider {
             Message message = nativeMessage(wire, deliveryTime);
             Producer p = producer();
             switch (mode) {
-                case SYNC -> p.send(message, p.config().getSendTimeoutMillis(), orderKey);
+                case SYNC -> ordering.learn(p.send(message, p.config().getSendTimeoutMillis(), orderKey));
                 case ONEWAY -> oneway.send(p, message, orderKey); // oneway with back-pressure: no loss under load
                 default -> {
-                    CompletableFuture<Void> result = new CompletableFuture<>();
-                    p.sendAsync(message, orderKey).whenComplete((r, e) -> {
-                        if (e != null) {
-                            result.completeExceptionally(translate(e));
-                        } else {
-                            result.complete(null);
-                        }
-                    });
-                    return result;
+                    return sendAsync(p, message, orderKey);
                 }
             }
             return done();
         } catch (Throwable t) {
             return failed(t);
         }
+    }
+
+    /**
+     * Pipelined (several in flight, {@link #asyncSendWindow()} &gt; 1) sends are not retried: a retry would be stored
+     * after the sends behind it; the failure goes to this send's CompletionListener instead.
+     */
+    private CompletableFuture<Void> sendAsync(Producer p, Message message, int orderKey) {
+        CompletableFuture<Void> result = new CompletableFuture<>();
+        p.sendAsync(message, orderKey, !ordering.ordered()).whenComplete((r, e) -> {
+            if (e != null) {
+                result.completeExceptionally(translate(e));
+            } else {
+                ordering.learn(r);
+                result.complete(null);
+            }
+        });
+        return result;
+    }
+
+    @Override
+    public int asyncSendWindow() {
+        return ordering.ordered() ? config.asyncSendWindow() : 1;
     }
 
     static Message nativeMessage(WireMessage wire, long deliveryTime) {

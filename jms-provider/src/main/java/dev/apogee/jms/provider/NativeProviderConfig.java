@@ -16,10 +16,29 @@ package dev.apogee.jms.provider;
  *                                connection is lost only when a broker stays unreachable for
  *                                {@code reconnectTimeoutMillis}
  * @param reconnectTimeoutMillis  how long a reconnecting connection waits for a lost broker to come back
+ * @param asyncSendWindow         asynchronous sends (CompletionListener) one session may have in flight against
+ *                                brokers that keep pipelined sends in order ({@link Provider#asyncSendWindow()})
  */
 public record NativeProviderConfig(String namesrvAddress, long sendTimeoutMillis, long requestTimeoutMillis,
                                    int topicQueueNums, long rebalanceIntervalMillis, long assignmentWaitMillis,
-                                   long healthCheckMillis, boolean reconnect, long reconnectTimeoutMillis) {
+                                   long healthCheckMillis, boolean reconnect, long reconnectTimeoutMillis,
+                                   int asyncSendWindow) {
+    /** The default of {@code asyncSendWindow}. */
+    public static final int DEFAULT_ASYNC_SEND_WINDOW = 1000;
+
+    public NativeProviderConfig {
+        if (asyncSendWindow < 1) {
+            throw new IllegalArgumentException("asyncSendWindow must be at least 1, not " + asyncSendWindow);
+        }
+    }
+
+    /** With the default async send window. */
+    public NativeProviderConfig(String namesrvAddress, long sendTimeoutMillis, long requestTimeoutMillis,
+                                int topicQueueNums, long rebalanceIntervalMillis, long assignmentWaitMillis,
+                                long healthCheckMillis, boolean reconnect, long reconnectTimeoutMillis) {
+        this(namesrvAddress, sendTimeoutMillis, requestTimeoutMillis, topicQueueNums, rebalanceIntervalMillis,
+                assignmentWaitMillis, healthCheckMillis, reconnect, reconnectTimeoutMillis, DEFAULT_ASYNC_SEND_WINDOW);
+    }
 
     /** Without reconnect. */
     public NativeProviderConfig(String namesrvAddress, long sendTimeoutMillis, long requestTimeoutMillis,

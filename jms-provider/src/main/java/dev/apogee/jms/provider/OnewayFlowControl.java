@@ -24,11 +24,13 @@ final class OnewayFlowControl {
     static final int EVERY = 128;
 
     private final long timeoutMillis;
+    private final BrokerOrdering ordering;
     private long sends;
     private CompletableFuture<?> lastProbe = CompletableFuture.completedFuture(null);
 
-    OnewayFlowControl(long timeoutMillis) {
+    OnewayFlowControl(long timeoutMillis, BrokerOrdering ordering) {
         this.timeoutMillis = timeoutMillis;
+        this.ordering = ordering;
     }
 
     /** {@code orderKey}: see {@link Provider#send(dev.apogee.jms.message.WireMessage, SendMode, long, int)}. */
@@ -53,7 +55,9 @@ final class OnewayFlowControl {
         // answered once appended, not after the flush: NON_PERSISTENT needs no durability, and a probe waiting for a
         // SYNC_FLUSH fsync would pace the producer by the disk instead of by the broker's intake
         message.setWaitStoreMsgOK(false);
-        CompletableFuture<?> probe = producer.sendAsync(message, orderKey);
+        // not retried where order is kept: a retried probe would be stored after the oneway sends behind it
+        CompletableFuture<?> probe = producer.sendAsync(message, orderKey, !ordering.ordered())
+                .thenAccept(ordering::learn);
         synchronized (this) {
             lastProbe = probe;
         }

@@ -45,6 +45,15 @@ public interface Provider {
      */
     CompletableFuture<Void> send(WireMessage message, SendMode mode, long deliveryTime, int orderKey);
 
+    /**
+     * How many asynchronous sends one session may have in flight while keeping them in send order: 1 until a broker
+     * has said it stores a connection's pipelined sends to a queue in arrival order (an Apogee broker), then the
+     * connection factory's {@code asyncSendWindow}. Against Apache RocketMQ it stays 1.
+     */
+    default int asyncSendWindow() {
+        return 1;
+    }
+
     /** {@code orderKey} meaning "any queue": sends are spread, no order among them. */
     int ANY_QUEUE = -1;
 

@@ -9,18 +9,23 @@ import java.util.concurrent.ExecutorService;
  * endpoint's event loops publishes it safely to them, so reads need no locking.
  */
 final class ProcessorTable {
-    record Registration(RequestProcessor processor, ExecutorService executor) {
+    /** {@code lanes} and {@code laneKey}: both null for an unordered code. */
+    record Registration(RequestProcessor processor, ExecutorService executor, LaneGroup lanes, LaneKey laneKey) {
     }
 
     private final IntObjectHashMap<Registration> byCode = new IntObjectHashMap<>();
     private volatile Registration fallback;
 
     void register(int requestCode, RequestProcessor processor, ExecutorService executor) {
-        byCode.put(requestCode, new Registration(processor, executor));
+        byCode.put(requestCode, new Registration(processor, executor, null, null));
+    }
+
+    void registerOrdered(int requestCode, RequestProcessor processor, LaneGroup lanes, LaneKey laneKey) {
+        byCode.put(requestCode, new Registration(processor, lanes.executor(), lanes, laneKey));
     }
 
     void registerDefault(RequestProcessor processor, ExecutorService executor) {
-        fallback = new Registration(processor, executor);
+        fallback = new Registration(processor, executor, null, null);
     }
 
     /** @return the registration for the code, the default one, or {@code null} when the code is not supported. */

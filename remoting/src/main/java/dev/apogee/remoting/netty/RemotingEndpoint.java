@@ -59,6 +59,17 @@ public abstract class RemotingEndpoint {
         processors.register(requestCode, processor, executor);
     }
 
+    /**
+     * Registers a processor whose requests are processed in arrival order per connection and {@link LaneKey}: two
+     * requests of one connection with equal keys in {@code lanes} never run at the same time, and the later one
+     * starts after the earlier one's {@code processRequest} returned. See {@link LaneGroup}. Call before
+     * {@code start()}.
+     */
+    public void registerOrderedProcessor(int requestCode, RequestProcessor processor, LaneGroup lanes,
+            LaneKey laneKey) {
+        processors.registerOrdered(requestCode, processor, lanes, laneKey);
+    }
+
     /** The processor for codes without their own registration. Without one they get REQUEST_CODE_NOT_SUPPORTED. */
     public void registerDefaultProcessor(RequestProcessor processor, ExecutorService executor) {
         processors.registerDefault(processor, executor);

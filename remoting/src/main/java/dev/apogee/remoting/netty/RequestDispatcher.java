@@ -10,7 +10,8 @@ import org.slf4j.LoggerFactory;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
- * Hands each incoming request from the event loop to its processor's executor, and turns every outcome into a
+ * Hands each incoming request from the event loop to its processor's executor — directly, or through the
+ * connection's {@link SerialLane} for its key when the code was registered ordered — and turns every outcome into a
  * response: unknown code → REQUEST_CODE_NOT_SUPPORTED, full executor → SYSTEM_BUSY, bad header → the exception's
  * code, anything thrown → SYSTEM_ERROR. Nothing thrown by a processor reaches the event loop.
  */
@@ -42,11 +43,30 @@ final class RequestDispatcher {
                     "[REJECTREQUEST]system busy, start flow control for a while");
             return;
         }
-        try {
-            registration.executor().execute(() -> process(registration.processor(), channel, request));
-        } catch (RejectedExecutionException e) {
+        Runnable task = () -> process(registration.processor(), channel, request);
+        boolean accepted;
+        if (registration.lanes() != null) {
+            accepted = registration.lanes().lane(channel, laneKey(registration.laneKey(), request)).offer(task);
+        } else {
+            try {
+                registration.executor().execute(task);
+                accepted = true;
+            } catch (RejectedExecutionException e) {
+                accepted = false;
+            }
+        }
+        if (!accepted) {
             respondError(channel, request, ResponseCode.SYSTEM_BUSY,
                     "[OVERLOAD]system busy, start flow control for a while");
+        }
+    }
+
+    /** A key function that throws (a malformed header) must not break the event loop: lane 0, the processor answers. */
+    private static int laneKey(LaneKey key, RemotingCommand request) {
+        try {
+            return key.of(request);
+        } catch (RuntimeException e) {
+            return 0;
         }
     }
 

@@ -8,6 +8,13 @@
  * per endpoint expires requests; one event thread per endpoint delivers connection events; async completions run
  * on the endpoint's callback executor. Processor registration happens before start and is read-only afterwards.
  *
+ * <p>Ordering: requests of codes registered with {@code registerProcessor} may run in any order (several executor
+ * threads). Requests of codes registered with {@code registerOrderedProcessor} are processed in the order they
+ * arrived on their connection among those with the same {@link dev.apogee.remoting.netty.LaneKey} in the same
+ * {@link dev.apogee.remoting.netty.LaneGroup} (each connection has its own lanes; a lane runs one request at a time on
+ * the shared executor). The broker uses this for sends: one connection's sends to one topic queue are stored in the
+ * order they were written to the socket, also when the client pipelines them (async or oneway).
+ *
  * <p>Hooks: a {@link dev.apogee.remoting.netty.RequestInterceptor} (the broker's ACL) checks each request on its
  * processor's executor just before the processor; a {@link dev.apogee.remoting.netty.RequestSigner} adds
  * credentials to each request a client originates. With TLS configured ({@code dev.apogee.remoting.tls}) the
