@@ -9,6 +9,7 @@ import dev.apogee.client.consumer.PullConsumerConfig;
 import dev.apogee.client.message.Message;
 import dev.apogee.client.message.MessageConst;
 import dev.apogee.client.message.MessageExt;
+import dev.apogee.client.message.PropertiesCodec;
 import dev.apogee.client.message.UniqueKeyGenerator;
 import dev.apogee.client.producer.Producer;
 import dev.apogee.client.producer.ProducerConfig;
@@ -16,6 +17,7 @@ import dev.apogee.client.route.TopicRouteInfo;
 import dev.apogee.client.transaction.BranchAck;
 import dev.apogee.jms.exception.ErrorCode;
 import dev.apogee.jms.exception.JmsExceptions;
+import dev.apogee.jms.message.ReceivedProperties;
 import dev.apogee.jms.message.WireMessage;
 import dev.apogee.remoting.protocol.RemotingCommand;
 import dev.apogee.remoting.protocol.RequestCode;
@@ -344,7 +346,7 @@ public final class NativeProvider implements Provider {
                 }
                 MessageExt next;
                 while ((next = c.pending.poll()) != null) {
-                    MessageQueue queue = new MessageQueue(next.getTopic(), next.getBrokerName(), next.getQueueId());
+                    MessageQueue queue = c.queueOf(next);
                     if (c.consumer.owns(queue)) { // else rebalance gave the queue away: its new owner delivers it
                         c.delivered.merge(queue, next.getQueueOffset() + 1, Math::max);
                         break;
@@ -360,15 +362,24 @@ public final class NativeProvider implements Provider {
         }
     }
 
+    /**
+     * The wire form of a pulled message. Its properties go from the record's encoded string straight into the wire
+     * message's compact map, in one pass, unless something already decoded them.
+     */
     static WireMessage toWire(MessageExt m) {
-        Map<String, String> props = new HashMap<>(m.getProperties());
+        ReceivedProperties.Builder props = ReceivedProperties.builder();
+        String encoded = m.encodedProperties();
+        if (encoded != null) {
+            PropertiesCodec.forEachPair(encoded, props::put);
+        } else {
+            m.getProperties().forEach(props::put);
+        }
         String tags = props.remove(MessageConst.TAGS);
         String keys = props.remove(MessageConst.KEYS);
-        props.values().removeIf(v -> v == null || v.isEmpty());
         byte[] body = m.getBody() == null ? new byte[0] : m.getBody();
         // a message the group was handed before (its consumer closed or died) counts one delivery more
         int deliveriesBefore = m.getReconsumeTimes() + (m.isRedelivered() ? 1 : 0);
-        return new WireMessage(m.getTopic(), tags, keys, body, props, m.getBornTimestamp(), deliveriesBefore);
+        return new WireMessage(m.getTopic(), tags, keys, body, props.build(), m.getBornTimestamp(), deliveriesBefore);
     }
 
     @Override
