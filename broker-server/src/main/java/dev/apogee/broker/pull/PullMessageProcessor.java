@@ -26,7 +26,8 @@ import java.util.function.LongSupplier;
 /**
  * PULL_MESSAGE (11) and LITE_PULL_MESSAGE (361): checks, optional offset commit, a read from the store with broker
  * side filtering, and — when nothing is there and the client allows it — a hold in {@link LongPollingHold} until a
- * message arrives. Runs on the pull executor; released held pulls are re-run on their connection's event loop.
+ * message arrives. Runs on the pull executor; released held pulls without a property filter are re-run on their
+ * connection's event loop ({@link #resume}).
  */
 public final class PullMessageProcessor implements RequestProcessor {
     private static final Logger LOG = LoggerFactory.getLogger(PullMessageProcessor.class);
@@ -69,14 +70,17 @@ public final class PullMessageProcessor implements RequestProcessor {
     }
 
     /**
-     * Re-runs a released held pull and answers it. Called by the hold (dispatch or hold thread). The re-run goes to
-     * the event loop of the pull's connection rather than the pull executor: it reads only what was just dispatched
-     * (page-cache hot, a few microseconds), and its response is then written by the thread that owns the
-     * connection, which saves a thread hand-off on the path of every long-polled message.
+     * Re-runs a released held pull and answers it. Called by the hold (dispatch or hold thread). Without a property
+     * filter the re-run goes to the event loop of the pull's connection rather than the pull executor: it reads only
+     * what was just dispatched (page-cache hot, a few microseconds, tag filters look at the consume queue only), and
+     * its response is then written by the thread that owns the connection, which saves a thread hand-off on the path
+     * of every long-polled message. A property (SQL92/JMS selector) filter reads and evaluates each stored record
+     * it scans, which can take long enough to stall the connection's other traffic: those stay on the executor.
      */
     public void resume(HeldPull pull) {
         Channel channel = pull.channel();
-        Executor runOn = channel != null && channel.isActive() ? channel.eventLoop() : executor;
+        boolean cheap = pull.filter() == MessageFilter.ALL || pull.filter() instanceof TagFilter;
+        Executor runOn = cheap && channel != null && channel.isActive() ? channel.eventLoop() : executor;
         try {
             runOn.execute(() -> RemotingResponder.respond(pull.channel(), pull.request(), resumed(pull)));
         } catch (RejectedExecutionException e) {
