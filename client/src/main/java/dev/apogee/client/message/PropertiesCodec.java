@@ -12,6 +12,7 @@ import java.util.function.BiConsumer;
 public final class PropertiesCodec {
     public static final char NAME_VALUE_SEPARATOR = '\u0001';
     public static final char PROPERTY_SEPARATOR = '\u0002';
+    private static final String[] NO_NAMES = {};
 
     private PropertiesCodec() {
     }
@@ -42,6 +43,15 @@ public final class PropertiesCodec {
      * them by name gets what {@link #decode} returns (later duplicates overwrite earlier ones).
      */
     public static void forEachPair(String properties, BiConsumer<String, String> sink) {
+        forEachPair(properties, NO_NAMES, sink);
+    }
+
+    /**
+     * {@link #forEachPair(String, BiConsumer)}, handing over a name equal to one of {@code knownNames} as that very
+     * instance instead of a copy: a reader that knows the names most messages carry saves a string per pair and
+     * looks them up with the hash the instance has already cached.
+     */
+    public static void forEachPair(String properties, String[] knownNames, BiConsumer<String, String> sink) {
         if (properties == null || properties.isEmpty()) {
             return;
         }
@@ -54,10 +64,20 @@ public final class PropertiesCodec {
             }
             int split = properties.indexOf(NAME_VALUE_SEPARATOR, start);
             if (split > start && split < end - 1) {
-                sink.accept(properties.substring(start, split), properties.substring(split + 1, end));
+                sink.accept(name(properties, start, split, knownNames), properties.substring(split + 1, end));
             }
             start = end + 1;
         }
+    }
+
+    private static String name(String properties, int start, int end, String[] knownNames) {
+        int length = end - start;
+        for (String known : knownNames) {
+            if (known.length() == length && properties.startsWith(known, start)) {
+                return known;
+            }
+        }
+        return properties.substring(start, end);
     }
 
     /** {@code base} followed by {@code pairs} (both encoded), with the separator between them the decoder needs. */

@@ -29,6 +29,22 @@ class LazyPropertiesTest {
     }
 
     @Test
+    void knownNamesAreHandedOverAsTheseInstances() {
+        String known = new String("UNIQ_KEY".toCharArray());
+        String[] names = {"TAGS", known};
+        String encoded = "UNIQ_KEY\u0001abc\u0002UNIQ_KEYS\u0001x\u0002TAG\u0001y\u0002\u0001z\u0002";
+        Map<String, String> seen = new LinkedHashMap<>();
+        PropertiesCodec.forEachPair(encoded, names, (k, v) -> {
+            seen.put(k, v);
+            if (k.equals("UNIQ_KEY")) {
+                org.junit.jupiter.api.Assertions.assertSame(known, k);
+            }
+        });
+        assertEquals(PropertiesCodec.decode(encoded), seen);
+        assertEquals(Map.of("UNIQ_KEY", "abc", "UNIQ_KEYS", "x", "TAG", "y"), seen);
+    }
+
+    @Test
     void concatKeepsPairsApart() {
         assertEquals("a\u00011\u0002b\u00012\u0002", PropertiesCodec.concat("a\u00011\u0002", "b\u00012\u0002"));
         assertEquals("a\u00011\u0002b\u00012\u0002", PropertiesCodec.concat("a\u00011", "b\u00012\u0002"));

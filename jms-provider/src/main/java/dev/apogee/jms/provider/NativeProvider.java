@@ -19,6 +19,7 @@ import dev.apogee.jms.exception.ErrorCode;
 import dev.apogee.jms.exception.JmsExceptions;
 import dev.apogee.jms.message.ReceivedProperties;
 import dev.apogee.jms.message.WireMessage;
+import dev.apogee.jms.message.WireNames;
 import dev.apogee.remoting.protocol.RemotingCommand;
 import dev.apogee.remoting.protocol.RequestCode;
 import dev.apogee.remoting.protocol.body.BrokerData;
@@ -60,6 +61,12 @@ public final class NativeProvider implements Provider {
     private static final AtomicLong IDS = new AtomicLong();
     /** Messages per pull: one broker round trip fills the consumer's pending list for this many deliveries. */
     private static final int PULL_BATCH = 32;
+    /** The property names a JMS message mostly carries: decoded as these instances, not a copy per message. */
+    private static final String[] RECEIVED_NAMES = {WireNames.BODY, WireNames.UNIQ_KEY, WireNames.TIMESTAMP,
+        WireNames.DESTINATION, WireNames.DELIVERY_MODE, WireNames.PRIORITY, WireNames.CORRELATION_ID,
+        WireNames.REPLY_TO, WireNames.TYPE, WireNames.EXPIRATION, WireNames.DELIVERY_TIME, WireNames.TYPES,
+        WireNames.EMPTY_BODY, WireNames.MESSAGE_ID, MessageConst.TAGS, MessageConst.KEYS, MessageConst.WAIT,
+        MessageConst.MIN_OFFSET, MessageConst.MAX_OFFSET};
 
     private final NativeProviderConfig config;
     private final String instancePrefix = "jms-" + UUID.randomUUID().toString().substring(0, 8);
@@ -370,7 +377,7 @@ public final class NativeProvider implements Provider {
         ReceivedProperties.Builder props = ReceivedProperties.builder();
         String encoded = m.encodedProperties();
         if (encoded != null) {
-            PropertiesCodec.forEachPair(encoded, props::put);
+            PropertiesCodec.forEachPair(encoded, RECEIVED_NAMES, props::put);
         } else {
             m.getProperties().forEach(props::put);
         }
