@@ -166,6 +166,37 @@ class LitePullConsumerAcceptanceTest {
         return polled;
     }
 
+    /**
+     * Every message here arrives while the consumer's pull waits on the empty queue, so each one is delivered by a
+     * held pull the dispatcher released (re-run on the connection's event loop): all of them, in order, once.
+     */
+    @Test
+    void heldPullsDeliverEachNewMessageInOrder() throws Exception {
+        String topic = OfficialClients.unique("LiteHeldTopic");
+        producer.send(new Message(topic, bytes("create")));
+        MessageQueue queue = OfficialClients.awaitRoute(producer, topic).stream()
+                .filter(q -> q.getQueueId() == 0).findFirst().orElseThrow();
+        DefaultLitePullConsumer consumer = consumer(OfficialClients.unique("cg-lite-held"));
+        consumer.setAutoCommit(false);
+        consumer.start();
+        consumer.assign(List.of(queue));
+        consumer.seek(queue, producer.maxOffset(queue));
+        List<String> received = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            producer.send(new Message(topic, bytes("held-" + i)), queue);
+            int expected = i + 1;
+            await().atMost(Duration.ofSeconds(30)).until(() -> {
+                consumer.poll(100).forEach(m -> received.add(body(m)));
+                return received.size() >= expected;
+            });
+        }
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            expected.add("held-" + i);
+        }
+        assertEquals(expected, received);
+    }
+
     private DefaultLitePullConsumer consumer(String group) {
         DefaultLitePullConsumer consumer = new DefaultLitePullConsumer(group);
         consumer.setNamesrvAddr(servers.namesrvAddress());

@@ -11,7 +11,9 @@ import java.util.function.Function;
 
 /**
  * The background pulls of a {@link PullConsumer}: one chain of LITE_PULL_MESSAGE calls per queue and epoch, each
- * completion buffering what it found and scheduling the next pull; paused while the queue's buffer is full.
+ * completion buffering what it found and issuing the next pull right away from the completing thread (the pull is
+ * an asynchronous call, so that thread does not wait); paused, and retried later on the pull thread, while the
+ * queue's buffer is full or after an error.
  */
 final class LitePullLoop {
     private static final Logger LOG = LoggerFactory.getLogger(LitePullLoop.class);
@@ -64,7 +66,7 @@ final class LitePullLoop {
                 return;
             }
             onResult(queue, epoch, result);
-            pulls.execute(() -> pull(queue, epoch));
+            pull(queue, epoch); // at once, on this completion thread: a hop through the pull thread only adds latency
         });
     }
 

@@ -6,6 +6,7 @@ import dev.apogee.client.Rpc;
 import dev.apogee.client.message.MessageConst;
 import dev.apogee.client.message.MessageDecoder;
 import dev.apogee.client.message.MessageExt;
+import dev.apogee.client.message.PropertiesCodec;
 import dev.apogee.client.route.RouteTable;
 import dev.apogee.remoting.protocol.HeaderFields;
 import dev.apogee.remoting.protocol.RemotingCommand;
@@ -110,16 +111,17 @@ public final class PullApi {
         boolean byTag = ExpressionType.isTagType(subscription.getExpressionType())
                 && !subscription.getTagsSet().isEmpty();
         List<MessageExt> kept = new ArrayList<>(decoded.size());
-        String minText = String.valueOf(min);
-        String maxText = String.valueOf(max);
+        // the MIN/MAX_OFFSET properties, appended encoded so that no message's properties get decoded here
+        String offsets = MessageConst.MIN_OFFSET + PropertiesCodec.NAME_VALUE_SEPARATOR + min
+                + PropertiesCodec.PROPERTY_SEPARATOR + MessageConst.MAX_OFFSET + PropertiesCodec.NAME_VALUE_SEPARATOR
+                + max + PropertiesCodec.PROPERTY_SEPARATOR;
         for (MessageExt message : decoded) {
             if (byTag && (message.getTags() == null || !subscription.getTagsSet().contains(message.getTags()))) {
                 continue;
             }
             message.setBrokerName(args.queue().brokerName());
             message.setQueueId(args.queue().queueId());
-            message.putProperty(MessageConst.MIN_OFFSET, minText);
-            message.putProperty(MessageConst.MAX_OFFSET, maxText);
+            message.appendEncodedProperties(offsets);
             message.setRedelivered(message.getQueueOffset() < redeliveredBelow);
             kept.add(message);
         }

@@ -16,6 +16,11 @@ public class Message {
     private int flag;
     private byte[] body;
     private Map<String, String> properties;
+    /**
+     * A received message's properties as stored (section 4.3), decoded into {@link #properties} on first access: a
+     * consumer that reads them in one pass ({@link #encodedProperties()}) never builds the map.
+     */
+    private String encodedProperties;
 
     public Message() {
     }
@@ -139,34 +144,71 @@ public class Message {
     }
 
     public String getProperty(String name) {
-        return properties == null ? null : properties.get(name);
+        Map<String, String> decoded = decoded();
+        return decoded == null ? null : decoded.get(name);
     }
 
     /** Sets any property including reserved ones; for the client's own use and for tests. */
     public void putProperty(String name, String value) {
-        if (properties == null) {
+        if (decoded() == null) {
             properties = new HashMap<>();
         }
         properties.put(name, value);
     }
 
     public void clearProperty(String name) {
-        if (properties != null) {
+        if (decoded() != null) {
             properties.remove(name);
         }
     }
 
     public Map<String, String> getProperties() {
-        return properties == null ? Collections.emptyMap() : properties;
+        Map<String, String> decoded = decoded();
+        return decoded == null ? Collections.emptyMap() : decoded;
     }
 
     public void setProperties(Map<String, String> properties) {
         this.properties = properties;
+        this.encodedProperties = null;
+    }
+
+    /** Sets the properties as stored (section 4.3); they are decoded when first read through the map accessors. */
+    public void setEncodedProperties(String encoded) {
+        this.properties = null;
+        this.encodedProperties = encoded;
+    }
+
+    /**
+     * The properties string of a received message as long as nothing decoded it into the map (null afterwards, and
+     * for messages built by the application), for readers that take the pairs in one pass ({@link PropertiesCodec}).
+     */
+    public String encodedProperties() {
+        return encodedProperties;
+    }
+
+    /**
+     * Adds encoded {@code pairs} (section 4.3) as {@link #putProperty} would, without decoding a received message's
+     * properties: appended to the encoded form, where later pairs win.
+     */
+    public void appendEncodedProperties(String pairs) {
+        if (encodedProperties != null) {
+            encodedProperties = PropertiesCodec.concat(encodedProperties, pairs);
+        } else {
+            PropertiesCodec.forEachPair(pairs, this::putProperty);
+        }
+    }
+
+    private Map<String, String> decoded() {
+        if (encodedProperties != null) {
+            properties = PropertiesCodec.decode(encodedProperties);
+            encodedProperties = null;
+        }
+        return properties;
     }
 
     @Override
     public String toString() {
-        return "Message[topic=" + topic + ", flag=" + flag + ", properties=" + properties + ", bodyLength="
+        return "Message[topic=" + topic + ", flag=" + flag + ", properties=" + getProperties() + ", bodyLength="
                 + (body == null ? 0 : body.length) + "]";
     }
 }

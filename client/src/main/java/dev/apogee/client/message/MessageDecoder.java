@@ -77,12 +77,11 @@ public final class MessageDecoder {
         m.setBornTimestamp(buffer.getLong());
         byte[] bornIp = new byte[(sysFlag & SysFlag.BORNHOST_V6) != 0 ? 16 : 4];
         buffer.get(bornIp);
-        m.setBornHost(address(bornIp, buffer.getInt()));
+        m.setBornAddress(bornIp, buffer.getInt());
         m.setStoreTimestamp(buffer.getLong());
         byte[] storeIp = new byte[(sysFlag & SysFlag.STOREHOST_V6) != 0 ? 16 : 4];
         buffer.get(storeIp);
-        int storePort = buffer.getInt();
-        m.setStoreHost(address(storeIp, storePort));
+        m.setStoreAddress(storeIp, buffer.getInt());
         m.setReconsumeTimes(buffer.getInt());
         m.setPreparedTransactionOffset(buffer.getLong());
         byte[] body = new byte[buffer.getInt()];
@@ -91,7 +90,7 @@ public final class MessageDecoder {
         m.setTopic(readString(buffer, topicLength));
         int propertiesLength = buffer.getShort() & 0xFFFF;
         if (propertiesLength > 0) {
-            m.setProperties(PropertiesCodec.decode(readString(buffer, propertiesLength)));
+            m.setEncodedProperties(readString(buffer, propertiesLength)); // decoded if and when read
         }
         if (inflate && Compression.isZlib(sysFlag)) {
             try {
@@ -104,12 +103,11 @@ public final class MessageDecoder {
         }
         m.setBody(body);
         m.setSysFlag(sysFlag);
-        m.setOffsetMsgId(OffsetMessageId.encode(storeIp, storePort, m.getCommitLogOffset()));
         buffer.position(start + totalSize);
         return m;
     }
 
-    private static String address(byte[] ip, int port) {
+    static String address(byte[] ip, int port) {
         try {
             return InetAddress.getByAddress(ip).getHostAddress() + ":" + port;
         } catch (UnknownHostException e) {

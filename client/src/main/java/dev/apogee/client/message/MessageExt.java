@@ -13,6 +13,11 @@ public class MessageExt extends Message {
     private int sysFlag;
     private long bornTimestamp;
     private String bornHost;
+    /** Raw born/store addresses of a decoded record: formatted into the host strings and id only when asked for. */
+    private byte[] bornIp;
+    private int bornPort;
+    private byte[] storeIp;
+    private int storePort;
     private long storeTimestamp;
     private String storeHost;
     private String offsetMsgId;
@@ -24,7 +29,7 @@ public class MessageExt extends Message {
 
     public String getMsgId() {
         String uniq = getProperty(MessageConst.UNIQ_KEY);
-        return uniq != null ? uniq : offsetMsgId;
+        return uniq != null ? uniq : getOffsetMsgId();
     }
 
     public String getBrokerName() {
@@ -77,11 +82,22 @@ public class MessageExt extends Message {
 
     /** {@code ip:port} of the producer as the broker saw it. */
     public String getBornHost() {
+        if (bornHost == null && bornIp != null) {
+            bornHost = MessageDecoder.address(bornIp, bornPort);
+        }
         return bornHost;
     }
 
     public void setBornHost(String bornHost) {
         this.bornHost = bornHost;
+        this.bornIp = null;
+    }
+
+    /** The producer's address as stored (4 or 16 IP bytes and a port); the host string is built when first read. */
+    public void setBornAddress(byte[] ip, int port) {
+        this.bornHost = null;
+        this.bornIp = ip;
+        this.bornPort = port;
     }
 
     public long getStoreTimestamp() {
@@ -94,6 +110,9 @@ public class MessageExt extends Message {
 
     /** {@code ip:port} of the broker that stored the message. */
     public String getStoreHost() {
+        if (storeHost == null && storeIp != null) {
+            storeHost = MessageDecoder.address(storeIp, storePort);
+        }
         return storeHost;
     }
 
@@ -101,7 +120,21 @@ public class MessageExt extends Message {
         this.storeHost = storeHost;
     }
 
+    /**
+     * The storing broker's address as stored (4 or 16 IP bytes and a port); the host string and the offset message
+     * id (which also needs the commit-log offset) are built when first read.
+     */
+    public void setStoreAddress(byte[] ip, int port) {
+        this.storeHost = null;
+        this.offsetMsgId = null;
+        this.storeIp = ip;
+        this.storePort = port;
+    }
+
     public String getOffsetMsgId() {
+        if (offsetMsgId == null && storeIp != null) {
+            offsetMsgId = OffsetMessageId.encode(storeIp, storePort, commitLogOffset);
+        }
         return offsetMsgId;
     }
 

@@ -2,6 +2,7 @@ package dev.apogee.client.message;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.BiConsumer;
 
 /**
  * The properties string (section 4.3): {@code name\u0001value\u0002} per pair, a separator after every pair as the
@@ -11,6 +12,7 @@ import java.util.Map;
 public final class PropertiesCodec {
     public static final char NAME_VALUE_SEPARATOR = '\u0001';
     public static final char PROPERTY_SEPARATOR = '\u0002';
+    private static final String[] NO_NAMES = {};
 
     private PropertiesCodec() {
     }
@@ -71,8 +73,26 @@ public final class PropertiesCodec {
 
     public static Map<String, String> decode(String properties) {
         Map<String, String> map = new HashMap<>();
+        forEachPair(properties, map::put);
+        return map;
+    }
+
+    /**
+     * Hands each pair of {@code properties} to {@code sink} in order, without building a map: a reader that stores
+     * them by name gets what {@link #decode} returns (later duplicates overwrite earlier ones).
+     */
+    public static void forEachPair(String properties, BiConsumer<String, String> sink) {
+        forEachPair(properties, NO_NAMES, sink);
+    }
+
+    /**
+     * {@link #forEachPair(String, BiConsumer)}, handing over a name equal to one of {@code knownNames} as that very
+     * instance instead of a copy: a reader that knows the names most messages carry saves a string per pair and
+     * looks them up with the hash the instance has already cached.
+     */
+    public static void forEachPair(String properties, String[] knownNames, BiConsumer<String, String> sink) {
         if (properties == null || properties.isEmpty()) {
-            return map;
+            return;
         }
         int length = properties.length();
         int start = 0;
@@ -83,10 +103,28 @@ public final class PropertiesCodec {
             }
             int split = properties.indexOf(NAME_VALUE_SEPARATOR, start);
             if (split > start && split < end - 1) {
-                map.put(properties.substring(start, split), properties.substring(split + 1, end));
+                sink.accept(name(properties, start, split, knownNames), properties.substring(split + 1, end));
             }
             start = end + 1;
         }
-        return map;
+    }
+
+    private static String name(String properties, int start, int end, String[] knownNames) {
+        int length = end - start;
+        for (String known : knownNames) {
+            if (known.length() == length && properties.startsWith(known, start)) {
+                return known;
+            }
+        }
+        return properties.substring(start, end);
+    }
+
+    /** {@code base} followed by {@code pairs} (both encoded), with the separator between them the decoder needs. */
+    public static String concat(String base, String pairs) {
+        if (base == null || base.isEmpty()) {
+            return pairs;
+        }
+        return base.charAt(base.length() - 1) == PROPERTY_SEPARATOR ? base + pairs
+                : base + PROPERTY_SEPARATOR + pairs;
     }
 }

@@ -4,8 +4,6 @@ import jakarta.jms.JMSException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -64,16 +62,17 @@ final class SessionDispatcher {
                     connection.awaitStarted(200);
                     continue;
                 }
-                List<ApogeeMessageConsumer> listening = listeningConsumers();
-                if (listening.isEmpty()) {
+                // counted and walked in place (the list is copy-on-write): this runs once per delivered message
+                int listening = countListening();
+                if (listening == 0) {
                     synchronized (lock) {
                         lock.wait(100);
                     }
                     continue;
                 }
-                long slice = listening.size() == 1 ? 100 : 10;
-                for (ApogeeMessageConsumer c : listening) {
-                    if (!deliverSlice(c, slice)) {
+                long slice = listening == 1 ? 100 : 10;
+                for (ApogeeMessageConsumer c : session.consumers()) {
+                    if (isListening(c) && !deliverSlice(c, slice)) {
                         break;
                     }
                 }
@@ -83,14 +82,18 @@ final class SessionDispatcher {
         }
     }
 
-    private List<ApogeeMessageConsumer> listeningConsumers() {
-        List<ApogeeMessageConsumer> listening = new ArrayList<>();
+    private int countListening() {
+        int n = 0;
         for (ApogeeMessageConsumer c : session.consumers()) {
-            if (c.listener() != null && !c.isClosed()) {
-                listening.add(c);
+            if (isListening(c)) {
+                n++;
             }
         }
-        return listening;
+        return n;
+    }
+
+    private static boolean isListening(ApogeeMessageConsumer c) {
+        return c.listener() != null && !c.isClosed();
     }
 
     /** @return false when the session closed or the connection stopped meanwhile */

@@ -21,20 +21,22 @@ import java.nio.ByteBuffer;
  */
 public class ApogeeBytesMessage extends ApogeeMessage implements BytesMessage {
     private static final byte[] EMPTY = new byte[0];
-    private ByteArrayOutputStream written = new ByteArrayOutputStream();
-    private DataOutputStream out = new DataOutputStream(written);
+    private ByteArrayOutputStream written;
+    private DataOutputStream out;
     private ByteBuffer in;
 
     public ApogeeBytesMessage() {
+        written = new ByteArrayOutputStream();
+        out = new DataOutputStream(written);
+    }
+
+    private ApogeeBytesMessage(ByteBuffer in) {
+        this.in = in;
     }
 
     /** A message whose body is {@code body}, in read mode (as received). */
     public static ApogeeBytesMessage received(byte[] body) {
-        ApogeeBytesMessage m = new ApogeeBytesMessage();
-        m.in = ByteBuffer.wrap(body == null ? EMPTY : body);
-        m.written = null;
-        m.out = null;
-        return m;
+        return new ApogeeBytesMessage(ByteBuffer.wrap(body == null ? EMPTY : body));
     }
 
     @Override

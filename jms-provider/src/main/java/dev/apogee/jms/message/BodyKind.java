@@ -6,9 +6,12 @@ import java.util.Locale;
 public enum BodyKind {
     NONE, TEXT, BYTES, MAP, STREAM, OBJECT;
 
+    private static final BodyKind[] ALL = values();
+    private final String marker = name().toLowerCase(Locale.ROOT);
+
     /** The wire marker value, e.g. {@code text}. */
     public String marker() {
-        return name().toLowerCase(Locale.ROOT);
+        return marker;
     }
 
     /** The kind for a marker value, or null if unknown. */
@@ -16,7 +19,7 @@ public enum BodyKind {
         if (marker == null) {
             return null;
         }
-        for (BodyKind kind : values()) {
+        for (BodyKind kind : ALL) { // values() would copy the array on every received message
             if (kind.marker().equalsIgnoreCase(marker)) {
                 return kind;
             }

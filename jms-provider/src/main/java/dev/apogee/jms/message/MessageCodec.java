@@ -13,11 +13,12 @@ import jakarta.jms.Message;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Map;
+import java.util.function.BiConsumer;
 
 /**
  * JMS message ⇄ {@link WireMessage}, following the mapping in {@code MAPPING.md} and the package documentation.
- * Stateless apart from the {@link ObjectBodyCodec} (trusted packages) used for ObjectMessage bodies it creates;
- * thread-safe.
+ * Stateless apart from the {@link ObjectBodyCodec} (trusted packages) used for ObjectMessage bodies it creates and
+ * the caches of recently parsed destinations; thread-safe.
  */
 public final class MessageCodec {
     private static final byte[] PLACEHOLDER = {0};
@@ -25,6 +26,9 @@ public final class MessageCodec {
     private static final String PERSISTENT = "PERSISTENT";
 
     private final ObjectBodyCodec objects;
+    /** Consecutive messages of a consumer name the same destination and reply-to: parsed once, not per message. */
+    private final DestinationCache destinations = new DestinationCache();
+    private final DestinationCache replyTos = new DestinationCache();
 
     public MessageCodec(ObjectBodyCodec objects) {
         this.objects = objects;
@@ -165,32 +169,86 @@ public final class MessageCodec {
      */
     public ApogeeMessage decode(WireMessage wire, Destination fallbackDestination) throws JMSException {
         Map<String, String> props = wire.properties();
-        WireProperties.Reader r = new WireProperties.Reader(props);
-        BodyKind kind = BodyKind.fromMarker(props.get(WireNames.BODY));
-        String empty = props.get(WireNames.EMPTY_BODY);
-        byte[] body = empty != null ? null : wire.body();
-        ApogeeMessage m = decodeBody(kind == null ? BodyKind.BYTES : kind, body, "empty".equals(empty));
-        decodeHeaders(wire, r, m, fallbackDestination);
+        ReceivedFields f = new ReceivedFields();
+        props.forEach(f); // one pass picks out the mapping's fields; user properties are taken below if there are any
+        WireProperties.Reader r = new WireProperties.Reader(f.types);
+        BodyKind kind = BodyKind.fromMarker(f.body);
+        byte[] body = f.empty != null ? null : wire.body();
+        ApogeeMessage m = decodeBody(kind == null ? BodyKind.BYTES : kind, body, "empty".equals(f.empty));
+        decodeHeaders(wire, f, r, m, fallbackDestination);
         if (wire.tags() != null && !wire.tags().isEmpty()) {
             m.putReceivedProperty(PropertyNames.TAG, wire.tags());
         }
         if (wire.keys() != null && !wire.keys().isEmpty()) {
             m.putReceivedProperty(PropertyNames.KEYS, wire.keys());
         }
-        for (String name : props.keySet()) {
-            if (!WireNames.isSystem(name)) {
-                m.putReceivedProperty(name, r.typed(name));
-            }
+        if (f.others > 0) {
+            props.forEach((name, value) -> {
+                if (!WireNames.isSystem(name)) {
+                    m.putReceivedProperty(name, r.typed(name, value));
+                }
+            });
         }
-        for (String name : r.typedNames()) {
-            if (!WireNames.isSystem(name) && !props.containsKey(name)) {
-                m.putReceivedProperty(name, r.typed(name));
+        if (f.types != null) {
+            for (String name : r.typedNames()) {
+                if (!WireNames.isSystem(name) && !props.containsKey(name)) {
+                    m.putReceivedProperty(name, r.typed(name, null));
+                }
             }
         }
         m.setDeliveryCount(Math.max(0, wire.reconsumeTimes()) + 1);
         m.setJMSRedelivered(wire.reconsumeTimes() > 0);
         m.markReceived();
         return m;
+    }
+
+    /**
+     * The wire values of the mapping's own properties, collected in one pass over a received message's properties
+     * (decoding thread only). {@code others} counts the properties that are none of them: user properties, or
+     * RocketMQ bookkeeping that {@link WireNames#isSystem} sorts out.
+     */
+    private static final class ReceivedFields implements BiConsumer<String, String> {
+        String body;
+        String empty;
+        String types;
+        String uniqKey;
+        String messageId;
+        String timestamp;
+        String correlationId;
+        String correlationIdBytes;
+        String nativeCorrelationId;
+        String replyTo;
+        String destination;
+        String deliveryMode;
+        String priority;
+        String type;
+        String expiration;
+        String deliveryTime;
+        int others;
+
+        @Override
+        public void accept(String name, String value) {
+            switch (name) {
+                case WireNames.BODY -> body = value;
+                case WireNames.EMPTY_BODY -> empty = value;
+                case WireNames.TYPES -> types = value;
+                case WireNames.UNIQ_KEY -> uniqKey = value;
+                case WireNames.MESSAGE_ID -> messageId = value;
+                case WireNames.TIMESTAMP -> timestamp = value;
+                case WireNames.CORRELATION_ID -> correlationId = value;
+                case WireNames.CORRELATION_ID_BYTES -> correlationIdBytes = value;
+                case WireNames.NATIVE_CORRELATION_ID -> nativeCorrelationId = value;
+                case WireNames.REPLY_TO -> replyTo = value;
+                case WireNames.DESTINATION -> destination = value;
+                case WireNames.DELIVERY_MODE -> deliveryMode = value;
+                case WireNames.PRIORITY -> priority = value;
+                case WireNames.TYPE -> type = value;
+                case WireNames.EXPIRATION -> expiration = value;
+                case WireNames.DELIVERY_TIME -> deliveryTime = value;
+                case "WAIT", "MIN_OFFSET", "MAX_OFFSET" -> { } // set on every message by the native client
+                default -> others++;
+            }
+        }
     }
 
     private ApogeeMessage decodeBody(BodyKind kind, byte[] body, boolean emptyNotNull) throws JMSException {
@@ -222,34 +280,33 @@ public final class MessageCodec {
         }
     }
 
-    private static void decodeHeaders(WireMessage wire, WireProperties.Reader r, ApogeeMessage m,
-                                      Destination fallback) throws JMSException {
-        Map<String, String> props = wire.properties();
-        String uniq = props.get(WireNames.UNIQ_KEY);
-        m.setJMSMessageID(uniq != null ? "ID:" + uniq : r.string(WireNames.MESSAGE_ID));
-        m.setJMSTimestamp(parseLong(props.get(WireNames.TIMESTAMP), wire.bornTimestamp()));
-        if (r.has(WireNames.CORRELATION_ID_BYTES)) {
-            m.setJMSCorrelationIDAsBytes(decodeBase64(r.string(WireNames.CORRELATION_ID_BYTES)));
-        } else if (r.has(WireNames.CORRELATION_ID)) {
-            m.setJMSCorrelationID(r.string(WireNames.CORRELATION_ID));
+    private void decodeHeaders(WireMessage wire, ReceivedFields f, WireProperties.Reader r, ApogeeMessage m,
+                               Destination fallback) throws JMSException {
+        m.setJMSMessageID(f.uniqKey != null ? "ID:" + f.uniqKey : r.string(WireNames.MESSAGE_ID, f.messageId));
+        m.setJMSTimestamp(parseLong(f.timestamp, wire.bornTimestamp()));
+        if (f.correlationIdBytes != null || r.hasType(WireNames.CORRELATION_ID_BYTES)) {
+            m.setJMSCorrelationIDAsBytes(decodeBase64(r.string(WireNames.CORRELATION_ID_BYTES,
+                    f.correlationIdBytes)));
+        } else if (f.correlationId != null || r.hasType(WireNames.CORRELATION_ID)) {
+            m.setJMSCorrelationID(r.string(WireNames.CORRELATION_ID, f.correlationId));
         } else {
-            m.setJMSCorrelationID(props.get(WireNames.NATIVE_CORRELATION_ID));
+            m.setJMSCorrelationID(f.nativeCorrelationId);
         }
-        m.setJMSReplyTo(parseDestination(props.get(WireNames.REPLY_TO)));
-        Destination destination = parseDestination(props.get(WireNames.DESTINATION));
+        m.setJMSReplyTo(replyTos.parse(f.replyTo));
+        Destination destination = destinations.parse(f.destination);
         if (destination == null) {
             destination = fallback != null ? fallback
                     : DestinationNames.isValid(wire.topic()) ? new ApogeeQueue(wire.topic()) : null;
         }
         m.setJMSDestination(destination);
-        String mode = props.get(WireNames.DELIVERY_MODE);
+        String mode = f.deliveryMode;
         m.setJMSDeliveryMode(NON_PERSISTENT.equals(mode) || "1".equals(mode)
                 ? DeliveryMode.NON_PERSISTENT : DeliveryMode.PERSISTENT);
-        int priority = (int) parseLong(props.get(WireNames.PRIORITY), Message.DEFAULT_PRIORITY);
+        int priority = (int) parseLong(f.priority, Message.DEFAULT_PRIORITY);
         m.setJMSPriority(Math.max(0, Math.min(9, priority)));
-        m.setJMSType(r.string(WireNames.TYPE));
-        m.setJMSExpiration(parseLong(props.get(WireNames.EXPIRATION), 0L));
-        m.setJMSDeliveryTime(parseLong(props.get(WireNames.DELIVERY_TIME), 0L));
+        m.setJMSType(r.string(WireNames.TYPE, f.type));
+        m.setJMSExpiration(parseLong(f.expiration, 0L));
+        m.setJMSDeliveryTime(parseLong(f.deliveryTime, 0L));
     }
 
     private static byte[] decodeBase64(String text) throws JMSException {
@@ -269,17 +326,6 @@ public final class MessageCodec {
             return Long.parseLong(value.trim());
         } catch (NumberFormatException e) {
             return fallback;
-        }
-    }
-
-    private static Destination parseDestination(String value) {
-        if (value == null) {
-            return null;
-        }
-        try {
-            return DestinationParser.parse(value);
-        } catch (JMSException e) {
-            return null;
         }
     }
 }

@@ -23,7 +23,8 @@ public record WireMessage(String topic, String tags, String keys, byte[] body, M
                           long bornTimestamp, int reconsumeTimes) {
 
     public WireMessage {
-        properties = Map.copyOf(properties);
+        // a received message's properties are already an immutable copy, built once by the provider
+        properties = properties instanceof ReceivedProperties ? properties : Map.copyOf(properties);
     }
 
     /** A message to send. */

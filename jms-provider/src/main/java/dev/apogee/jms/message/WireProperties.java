@@ -75,20 +75,25 @@ final class WireProperties {
         }
     }
 
-    /** Reads values of one received message, honouring its type map. */
+    /**
+     * Reads values of one received message, honouring its type map. Values are passed in by the caller, who has
+     * them from its one pass over the properties; a message without a type map (the common case) allocates nothing.
+     */
     static final class Reader {
-        private final Map<String, String> properties;
-        private final Map<String, String> types = new LinkedHashMap<>();
+        private static final Map<String, String> NO_TYPES = Map.of();
+        private final Map<String, String> types;
 
-        Reader(Map<String, String> properties) {
-            this.properties = properties;
-            String map = properties.get(TYPES);
-            if (map != null) {
-                for (String entry : map.split(";")) {
-                    int colon = entry.lastIndexOf(':');
-                    if (colon > 0 && colon < entry.length() - 1) {
-                        types.put(entry.substring(0, colon), entry.substring(colon + 1));
-                    }
+        /** @param typeMap the {@code __JMS_T} value, or null */
+        Reader(String typeMap) {
+            if (typeMap == null) {
+                types = NO_TYPES;
+                return;
+            }
+            types = new LinkedHashMap<>();
+            for (String entry : typeMap.split(";")) {
+                int colon = entry.lastIndexOf(':');
+                if (colon > 0 && colon < entry.length() - 1) {
+                    types.put(entry.substring(0, colon), entry.substring(colon + 1));
                 }
             }
         }
@@ -98,18 +103,20 @@ final class WireProperties {
             return types.keySet();
         }
 
-        /** Whether the message carries {@code name}, on the wire or as an empty/null type entry. */
-        boolean has(String name) {
-            return properties.containsKey(name) || types.containsKey(name);
+        /** Whether {@code name} has a type entry. */
+        boolean hasType(String name) {
+            return types.containsKey(name);
         }
 
-        /** A String value (header or property): unescaped, "" for an empty entry, null if absent. */
-        String string(String name) {
+        /** A String value (header or property) whose wire value is {@code raw}: unescaped, "" for an empty entry. */
+        String string(String name, String raw) {
+            if (types.isEmpty()) {
+                return raw;
+            }
             String code = types.get(name);
             if ("T0".equals(code)) {
                 return "";
             }
-            String raw = properties.get(name);
             if (raw == null) {
                 return null;
             }
@@ -117,19 +124,16 @@ final class WireProperties {
         }
 
         /**
-         * A user property with its JMS type. A value that does not parse as its declared type (a native producer
-         * overwrote it) is returned as the String it is.
+         * A user property with its JMS type, from its wire value {@code raw} (null when absent from the wire). A
+         * value that does not parse as its declared type (a native producer overwrote it) is returned as the String
+         * it is.
          */
-        Object typed(String name) {
-            String code = types.get(name);
+        Object typed(String name, String raw) {
+            String code = types.isEmpty() ? null : types.get(name);
             if (code == null || code.startsWith("T")) {
-                return string(name);
+                return string(name, raw);
             }
-            if (code.equals("N")) {
-                return null;
-            }
-            String raw = properties.get(name);
-            if (raw == null) {
+            if (code.equals("N") || raw == null) {
                 return null;
             }
             return JmsWireValues.typed(code, raw);

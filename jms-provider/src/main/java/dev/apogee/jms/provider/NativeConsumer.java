@@ -25,11 +25,24 @@ final class NativeConsumer {
     /** The position after the last message handed out, per queue (the acks of a transaction). */
     final Map<MessageQueue, Long> delivered = new HashMap<>();
     final PositionCommitter committer;
+    /** The queue of the message handed out last: the next one is almost always from the same queue. */
+    private MessageQueue lastQueue;
 
     NativeConsumer(ConsumerSpec spec, PullConsumer consumer) {
         this.spec = spec;
         this.consumer = consumer;
         this.committer = new PositionCommitter(consumer);
+    }
+
+    /** The queue {@code m} was pulled from, without a new key object per message. */
+    MessageQueue queueOf(MessageExt m) {
+        MessageQueue q = lastQueue;
+        if (q == null || q.queueId() != m.getQueueId() || !q.brokerName().equals(m.getBrokerName())
+                || !q.topic().equals(m.getTopic())) {
+            q = new MessageQueue(m.getTopic(), m.getBrokerName(), m.getQueueId());
+            lastQueue = q;
+        }
+        return q;
     }
 
     /** Stores what AUTO/DUPS_OK acknowledged lazily (never CLIENT's unacknowledged deliveries), then stops. */

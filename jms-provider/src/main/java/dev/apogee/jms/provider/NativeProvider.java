@@ -9,6 +9,7 @@ import dev.apogee.client.consumer.PullConsumerConfig;
 import dev.apogee.client.message.Message;
 import dev.apogee.client.message.MessageConst;
 import dev.apogee.client.message.MessageExt;
+import dev.apogee.client.message.PropertiesCodec;
 import dev.apogee.client.message.UniqueKeyGenerator;
 import dev.apogee.client.producer.Producer;
 import dev.apogee.client.producer.ProducerConfig;
@@ -16,7 +17,9 @@ import dev.apogee.client.route.TopicRouteInfo;
 import dev.apogee.client.transaction.BranchAck;
 import dev.apogee.jms.exception.ErrorCode;
 import dev.apogee.jms.exception.JmsExceptions;
+import dev.apogee.jms.message.ReceivedProperties;
 import dev.apogee.jms.message.WireMessage;
+import dev.apogee.jms.message.WireNames;
 import dev.apogee.remoting.protocol.RemotingCommand;
 import dev.apogee.remoting.protocol.RequestCode;
 import dev.apogee.remoting.protocol.SerializeType;
@@ -59,6 +62,12 @@ public final class NativeProvider implements Provider {
     private static final AtomicLong IDS = new AtomicLong();
     /** Messages per pull: one broker round trip fills the consumer's pending list for this many deliveries. */
     private static final int PULL_BATCH = 32;
+    /** The property names a JMS message mostly carries: decoded as these instances, not a copy per message. */
+    private static final String[] RECEIVED_NAMES = {WireNames.BODY, WireNames.UNIQ_KEY, WireNames.TIMESTAMP,
+        WireNames.DESTINATION, WireNames.DELIVERY_MODE, WireNames.PRIORITY, WireNames.CORRELATION_ID,
+        WireNames.REPLY_TO, WireNames.TYPE, WireNames.EXPIRATION, WireNames.DELIVERY_TIME, WireNames.TYPES,
+        WireNames.EMPTY_BODY, WireNames.MESSAGE_ID, MessageConst.TAGS, MessageConst.KEYS, MessageConst.WAIT,
+        MessageConst.MIN_OFFSET, MessageConst.MAX_OFFSET};
 
     private final NativeProviderConfig config;
     private final String instancePrefix = "jms-" + UUID.randomUUID().toString().substring(0, 8);
@@ -362,7 +371,7 @@ public final class NativeProvider implements Provider {
                 }
                 MessageExt next;
                 while ((next = c.pending.poll()) != null) {
-                    MessageQueue queue = new MessageQueue(next.getTopic(), next.getBrokerName(), next.getQueueId());
+                    MessageQueue queue = c.queueOf(next);
                     if (c.consumer.owns(queue)) { // else rebalance gave the queue away: its new owner delivers it
                         c.delivered.merge(queue, next.getQueueOffset() + 1, Math::max);
                         break;
@@ -378,15 +387,24 @@ public final class NativeProvider implements Provider {
         }
     }
 
+    /**
+     * The wire form of a pulled message. Its properties go from the record's encoded string straight into the wire
+     * message's compact map, in one pass, unless something already decoded them.
+     */
     static WireMessage toWire(MessageExt m) {
-        Map<String, String> props = new HashMap<>(m.getProperties());
+        ReceivedProperties.Builder props = ReceivedProperties.builder();
+        String encoded = m.encodedProperties();
+        if (encoded != null) {
+            PropertiesCodec.forEachPair(encoded, RECEIVED_NAMES, props::put);
+        } else {
+            m.getProperties().forEach(props::put);
+        }
         String tags = props.remove(MessageConst.TAGS);
         String keys = props.remove(MessageConst.KEYS);
-        props.values().removeIf(v -> v == null || v.isEmpty());
         byte[] body = m.getBody() == null ? new byte[0] : m.getBody();
         // a message the group was handed before (its consumer closed or died) counts one delivery more
         int deliveriesBefore = m.getReconsumeTimes() + (m.isRedelivered() ? 1 : 0);
-        return new WireMessage(m.getTopic(), tags, keys, body, props, m.getBornTimestamp(), deliveriesBefore);
+        return new WireMessage(m.getTopic(), tags, keys, body, props.build(), m.getBornTimestamp(), deliveriesBefore);
     }
 
     @Override

@@ -40,12 +40,36 @@ class MessageCodecTest {
         return received(sent, 1_000L, 0);
     }
 
+    /** Decodes what arrives for {@code sent}, checking that both property forms decode to the same message. */
     private static ApogeeMessage received(WireMessage sent, long born, int reconsumeTimes) {
         try {
-            return new MessageCodec().decode(RocketMqProperties.throughTheWire(sent, born, reconsumeTimes), null);
+            ApogeeMessage compact = new MessageCodec().decode(RocketMqProperties.throughTheWire(sent, born,
+                    reconsumeTimes), null);
+            ApogeeMessage plain = new MessageCodec().decode(RocketMqProperties.throughTheWireAsMap(sent, born,
+                    reconsumeTimes), null);
+            assertEquals(describe(plain), describe(compact), "compact and map properties decode alike");
+            return compact;
         } catch (JMSException e) {
             throw new AssertionError(e);
         }
+    }
+
+    /** Class, every header and every property (name, value and type) of a received message. */
+    private static String describe(ApogeeMessage m) throws JMSException {
+        StringBuilder sb = new StringBuilder(m.getClass().getSimpleName()).append(' ')
+                .append(m.getJMSMessageID()).append(' ').append(m.getJMSTimestamp()).append(' ')
+                .append(m.getJMSCorrelationID()).append(' ')
+                .append(java.util.Arrays.toString(m.getJMSCorrelationIDAsBytes())).append(' ')
+                .append(m.getJMSReplyTo()).append(' ').append(m.getJMSDestination()).append(' ')
+                .append(m.getJMSDeliveryMode()).append(' ').append(m.getJMSRedelivered()).append(' ')
+                .append(m.getJMSType()).append(' ').append(m.getJMSExpiration()).append(' ')
+                .append(m.getJMSPriority()).append(' ').append(m.getJMSDeliveryTime());
+        for (String name : Collections.list(m.getPropertyNames())) {
+            Object v = m.getObjectProperty(name);
+            sb.append(' ').append(name).append('=').append(v).append(':')
+                    .append(v == null ? "null" : v.getClass().getSimpleName());
+        }
+        return sb.toString();
     }
 
     private static ApogeeTextMessage text(String body) throws JMSException {

@@ -29,8 +29,20 @@ final class RocketMqProperties {
         return map;
     }
 
-    /** What a consumer receives after the wire: TAGS/KEYS travel as properties, then come back as fields. */
+    /**
+     * What a consumer receives after the wire: TAGS/KEYS travel as properties, then come back as fields; the
+     * properties in the compact form the provider builds ({@link ReceivedProperties}).
+     */
     static WireMessage throughTheWire(WireMessage sent, long bornTimestamp, int reconsumeTimes) {
+        WireMessage plain = throughTheWireAsMap(sent, bornTimestamp, reconsumeTimes);
+        ReceivedProperties.Builder b = ReceivedProperties.builder();
+        plain.properties().forEach(b::put);
+        return new WireMessage(plain.topic(), plain.tags(), plain.keys(), plain.body(), b.build(),
+                plain.bornTimestamp(), plain.reconsumeTimes());
+    }
+
+    /** {@link #throughTheWire} with the properties in an ordinary map. */
+    static WireMessage throughTheWireAsMap(WireMessage sent, long bornTimestamp, int reconsumeTimes) {
         Map<String, String> props = new LinkedHashMap<>(sent.properties());
         if (sent.tags() != null) {
             props.put("TAGS", sent.tags());

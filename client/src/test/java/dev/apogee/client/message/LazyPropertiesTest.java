@@ -1,0 +1,100 @@
+package dev.apogee.client.message;
+
+import org.junit.jupiter.api.Test;
+
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+/** Received properties stay encoded until read, and read the same as if decoded at once. */
+class LazyPropertiesTest {
+
+    @Test
+    void forEachPairSeesWhatDecodeKeeps() {
+        String[] inputs = {"", "a\u00011\u0002", "a\u00011\u0002\u0001v\u0002c\u0001\u0002b\u0001x\u0002a\u00012",
+            "x\u0001y", "\u0002\u0002k\u0001v\u0002"};
+        for (String input : inputs) {
+            Map<String, String> viaPairs = new LinkedHashMap<>();
+            PropertiesCodec.forEachPair(input, (k, v) -> {
+                viaPairs.put(k, v);
+            });
+            assertEquals(PropertiesCodec.decode(input), viaPairs, input);
+        }
+    }
+
+    @Test
+    void knownNamesAreHandedOverAsTheseInstances() {
+        String known = new String("UNIQ_KEY".toCharArray());
+        String[] names = {"TAGS", known};
+        String encoded = "UNIQ_KEY\u0001abc\u0002UNIQ_KEYS\u0001x\u0002TAG\u0001y\u0002\u0001z\u0002";
+        Map<String, String> seen = new LinkedHashMap<>();
+        PropertiesCodec.forEachPair(encoded, names, (k, v) -> {
+            seen.put(k, v);
+            if (k.equals("UNIQ_KEY")) {
+                org.junit.jupiter.api.Assertions.assertSame(known, k);
+            }
+        });
+        assertEquals(PropertiesCodec.decode(encoded), seen);
+        assertEquals(Map.of("UNIQ_KEY", "abc", "UNIQ_KEYS", "x", "TAG", "y"), seen);
+    }
+
+    @Test
+    void concatKeepsPairsApart() {
+        assertEquals("a\u00011\u0002b\u00012\u0002", PropertiesCodec.concat("a\u00011\u0002", "b\u00012\u0002"));
+        assertEquals("a\u00011\u0002b\u00012\u0002", PropertiesCodec.concat("a\u00011", "b\u00012\u0002"));
+        assertEquals("b\u00012\u0002", PropertiesCodec.concat("", "b\u00012\u0002"));
+        assertEquals("b\u00012\u0002", PropertiesCodec.concat(null, "b\u00012\u0002"));
+    }
+
+    @Test
+    void appendedPairsActLikePutPropertyEncodedOrNot() {
+        String pairs = "MIN_OFFSET\u00010\u0002MAX_OFFSET\u00019\u0002a\u0001new\u0002";
+        Message lazy = new Message();
+        lazy.setEncodedProperties("a\u0001old\u0002b\u00012\u0002");
+        lazy.appendEncodedProperties(pairs);
+        assertNotNull(lazy.encodedProperties(), "appending must not decode");
+        Message eager = new Message();
+        eager.setProperties(PropertiesCodec.decode("a\u0001old\u0002b\u00012\u0002"));
+        eager.appendEncodedProperties(pairs);
+        Map<String, String> expected = Map.of("a", "new", "b", "2", "MIN_OFFSET", "0", "MAX_OFFSET", "9");
+        assertEquals(expected, eager.getProperties());
+        assertEquals("new", lazy.getProperty("a"));
+        assertNull(lazy.encodedProperties(), "reading decodes once");
+        assertEquals(expected, lazy.getProperties());
+        lazy.putProperty("c", "3");
+        assertEquals("3", lazy.getProperties().get("c"));
+    }
+
+    @Test
+    void decodedRecordReadsLikeTheOfficialOne() throws Exception {
+        org.apache.rocketmq.common.message.MessageExt official = new org.apache.rocketmq.common.message.MessageExt();
+        official.setTopic("TopicTest");
+        official.setBody("hello".getBytes(StandardCharsets.UTF_8));
+        official.setTags("TagA");
+        official.putUserProperty("color", "red");
+        official.setQueueId(1);
+        official.setQueueOffset(5);
+        official.setCommitLogOffset(123_456);
+        official.setBornTimestamp(1_700_000_000_000L);
+        official.setBornHost(new InetSocketAddress("10.0.0.5", 40000));
+        official.setStoreTimestamp(1_700_000_000_001L);
+        official.setStoreHost(new InetSocketAddress("127.0.0.1", 10911));
+        byte[] record = org.apache.rocketmq.common.message.MessageDecoder.encode(official, false);
+        MessageExt m = MessageDecoder.decode(ByteBuffer.wrap(record), true);
+        assertNotNull(m);
+        assertNotNull(m.encodedProperties(), "properties stay encoded until read");
+        assertEquals("10.0.0.5:40000", m.getBornHost());
+        assertEquals("127.0.0.1:10911", m.getStoreHost());
+        assertEquals(org.apache.rocketmq.common.message.MessageDecoder.createMessageId(
+                ByteBuffer.allocate(16), official.getStoreHostBytes(), 123_456), m.getOffsetMsgId());
+        assertEquals("TagA", m.getTags());
+        assertEquals("red", m.getProperty("color"));
+        assertEquals(official.getProperties(), m.getProperties());
+    }
+}
