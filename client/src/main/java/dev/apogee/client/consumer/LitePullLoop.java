@@ -7,13 +7,13 @@ import org.slf4j.LoggerFactory;
 
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
 /**
  * The background pulls of a {@link PullConsumer}: one chain of LITE_PULL_MESSAGE calls per queue and epoch, each
- * completion buffering what it found and issuing the next pull right away from the completing thread (the pull is
- * an asynchronous call, so that thread does not wait); paused, and retried later on the pull thread, while the
- * queue's buffer is full or after an error.
+ * completion buffering what it found and scheduling the next pull on the pull thread; paused, and retried later,
+ * while the queue's buffer is full or after an error (a pull that fails or cannot be issued never ends the chain).
  */
 final class LitePullLoop {
     private static final Logger LOG = LoggerFactory.getLogger(LitePullLoop.class);
@@ -56,7 +56,15 @@ final class LitePullLoop {
         PullArgs args = new PullArgs(config.getGroup(), queue.queue, offset, config.getPullBatchSize(), 0,
                 subscriptions.apply(queue.queue.topic()), true, true, config.getSuspendMillis(),
                 config.getPullTimeoutMillis());
-        api.pull(args).whenComplete((result, error) -> {
+        CompletableFuture<PullResult> pulled;
+        try {
+            pulled = api.pull(args);
+        } catch (RuntimeException e) {
+            LOG.warn("pull of {} at {} could not be issued: {}", queue.queue, offset, e.toString());
+            pulls.executeLater(() -> pull(queue, epoch), ERROR_DELAY_MILLIS);
+            return;
+        }
+        pulled.whenComplete((result, error) -> {
             if (queue.dropped || queue.epoch != epoch) {
                 return;
             }
@@ -66,7 +74,9 @@ final class LitePullLoop {
                 return;
             }
             onResult(queue, epoch, result);
-            pull(queue, epoch); // at once, on this completion thread: a hop through the pull thread only adds latency
+            // the next pull goes through the pull thread: issued from this completion thread, a call that throws
+            // instead of failing its future would end the queue's chain silently (seen as stalled drains)
+            pulls.execute(() -> pull(queue, epoch));
         });
     }
 

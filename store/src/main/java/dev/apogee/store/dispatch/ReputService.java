@@ -153,11 +153,13 @@ public final class ReputService extends dev.apogee.store.service.ServiceThread {
         if (consumable) {
             consumeQueues.findOrCreate(r.topic, r.queueId).put(r.physicalOffset, r.size, r.tagsCode, r.queueOffset);
         }
-        if (index != null) {
-            index.build(r);
-        }
+        // listeners (held pulls waiting for this queue) first: they need only the consume-queue entry, and the index
+        // write (hash-slot updates, page faults on a fresh index file) would otherwise delay every long-poll wake-up
         if (consumable) {
             notifyListeners(r);
+        }
+        if (index != null) {
+            index.build(r);
         }
     }
 
