@@ -7,8 +7,6 @@ import jakarta.jms.MessageProducer;
 import jakarta.jms.Queue;
 import jakarta.jms.Session;
 import jakarta.jms.TextMessage;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -22,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static dev.apogee.jms.api.Fluent.assertThat;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * AUTO_ACKNOWLEDGE and DUPS_OK commit consumed positions without waiting for the broker (coalesced) and consumers pull
@@ -33,19 +32,8 @@ import static dev.apogee.jms.api.Fluent.assertThat;
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class AutoAcknowledgeTest {
     private static final AtomicInteger SEQ = new AtomicInteger();
-    private static JmsBroker broker;
-
-    @BeforeAll
-    static void startBroker() throws Exception {
-        broker = JmsBroker.start();
-    }
-
-    @AfterAll
-    static void stopBroker() throws Exception {
-        if (broker != null) {
-            broker.close();
-        }
-    }
+    @RegisterExtension
+    static final JmsBrokerExtension broker = new JmsBrokerExtension();
 
     private static String name(String prefix) {
         return prefix + "_" + System.currentTimeMillis() % 100_000 + "_" + SEQ.incrementAndGet();

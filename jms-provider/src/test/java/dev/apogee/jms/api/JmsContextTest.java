@@ -7,8 +7,6 @@ import jakarta.jms.JMSContext;
 import jakarta.jms.Message;
 import jakarta.jms.Queue;
 import jakarta.jms.TextMessage;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -18,24 +16,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import static dev.apogee.jms.api.Fluent.assertThat;
 import static dev.apogee.jms.api.Fluent.assertThatThrownBy;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The simplified API (JMSContext, JMSProducer, JMSConsumer) against our own broker. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class JmsContextTest {
     private static final AtomicInteger SEQ = new AtomicInteger();
-    private static JmsBroker broker;
-
-    @BeforeAll
-    static void startBroker() throws Exception {
-        broker = JmsBroker.start();
-    }
-
-    @AfterAll
-    static void stopBroker() throws Exception {
-        if (broker != null) {
-            broker.close();
-        }
-    }
+    @RegisterExtension
+    static final JmsBrokerExtension broker = new JmsBrokerExtension();
 
     private static String name(String prefix) {
         return prefix + "_" + System.currentTimeMillis() % 100_000 + "_" + SEQ.incrementAndGet();

@@ -12,8 +12,6 @@ import jakarta.jms.Topic;
 import jakarta.jms.TopicConnection;
 import jakarta.jms.TopicRequestor;
 import jakarta.jms.TopicSession;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -21,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Request/reply with the spec's helper classes (Jakarta Messaging §4.4.13 / the {@code QueueRequestor} and
@@ -30,19 +29,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class JmsRequestorTest {
-    private static JmsBroker broker;
-
-    @BeforeAll
-    static void startBroker() throws Exception {
-        broker = JmsBroker.start();
-    }
-
-    @AfterAll
-    static void stopBroker() throws Exception {
-        if (broker != null) {
-            broker.close();
-        }
-    }
+    @RegisterExtension
+    static final JmsBrokerExtension broker = new JmsBrokerExtension();
 
     @Test
     void queueRequestorGetsTheListenersReplyOnItsTemporaryQueue() throws Exception {

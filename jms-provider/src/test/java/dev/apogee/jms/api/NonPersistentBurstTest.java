@@ -8,8 +8,6 @@ import jakarta.jms.MessageProducer;
 import jakarta.jms.Queue;
 import jakarta.jms.Session;
 import jakarta.jms.TextMessage;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -18,6 +16,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import static dev.apogee.jms.api.Fluent.assertThat;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * NON_PERSISTENT sends are oneway with a periodic answered probe (back-pressure, see the provider's
@@ -26,19 +25,8 @@ import static dev.apogee.jms.api.Fluent.assertThat;
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class NonPersistentBurstTest {
-    private static JmsBroker broker;
-
-    @BeforeAll
-    static void startBroker() throws Exception {
-        broker = JmsBroker.start();
-    }
-
-    @AfterAll
-    static void stopBroker() throws Exception {
-        if (broker != null) {
-            broker.close();
-        }
-    }
+    @RegisterExtension
+    static final JmsBrokerExtension broker = new JmsBrokerExtension();
 
     @Test
     void burstFromTwoSessionsArrivesComplete() throws Exception {

@@ -8,8 +8,6 @@ import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Queue;
 import jakarta.jms.Session;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -19,6 +17,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import static dev.apogee.jms.api.Fluent.assertThat;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A backlog far larger than the consumer's prefetch, drained by consumers on fresh connections one after another
@@ -30,19 +29,8 @@ import static dev.apogee.jms.api.Fluent.assertThat;
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class ReceiveDrainTest {
     private static final int BACKLOG = 5_000;
-    private static JmsBroker broker;
-
-    @BeforeAll
-    static void startBroker() throws Exception {
-        broker = JmsBroker.start();
-    }
-
-    @AfterAll
-    static void stopBroker() throws Exception {
-        if (broker != null) {
-            broker.close();
-        }
-    }
+    @RegisterExtension
+    static final JmsBrokerExtension broker = new JmsBrokerExtension();
 
     @Test
     void backlogsDrainCompletelyAndInOrder() throws Exception {

@@ -1,14 +1,11 @@
 package dev.apogee.jms.failure;
 
-import dev.apogee.jms.api.JmsBroker;
 import jakarta.jms.Connection;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.Queue;
 import jakarta.jms.Session;
 import jakarta.jms.TextMessage;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -22,6 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import dev.apogee.jms.api.JmsBrokerExtension;
 
 /**
  * Jakarta Messaging §3.4.7/§3.5.11 across consumers: a message handed to a consumer that closed without
@@ -32,19 +31,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class RedeliveryAfterCloseTest {
     private static final AtomicInteger SEQ = new AtomicInteger();
-    private static JmsBroker broker;
-
-    @BeforeAll
-    static void startBroker() throws Exception {
-        broker = JmsBroker.start();
-    }
-
-    @AfterAll
-    static void stopBroker() throws Exception {
-        if (broker != null) {
-            broker.close();
-        }
-    }
+    @RegisterExtension
+    static final JmsBrokerExtension broker = new JmsBrokerExtension();
 
     @ParameterizedTest(name = "session mode {0}")
     @ValueSource(ints = {Session.CLIENT_ACKNOWLEDGE, Session.SESSION_TRANSACTED})

@@ -1,6 +1,5 @@
 package dev.apogee.jms.interop;
 
-import dev.apogee.jms.api.JmsBroker;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.Connection;
 import jakarta.jms.Message;
@@ -16,8 +15,6 @@ import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.client.producer.SendStatus;
 import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
 import org.apache.rocketmq.common.message.MessageExt;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -34,6 +31,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import dev.apogee.jms.api.JmsBrokerExtension;
 
 /**
  * The official Apache RocketMQ 5.3.3 client and our JMS provider on one broker (ours, in this JVM): what a JMS
@@ -45,19 +44,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 class OfficialClientJmsInteropTest {
     private static final AtomicInteger SEQ = new AtomicInteger();
     private static final String TEXT = "héllo ✓ from JMS";
-    private static JmsBroker broker;
-
-    @BeforeAll
-    static void startBroker() throws Exception {
-        broker = JmsBroker.start();
-    }
-
-    @AfterAll
-    static void stopBroker() throws Exception {
-        if (broker != null) {
-            broker.close();
-        }
-    }
+    @RegisterExtension
+    static final JmsBrokerExtension broker = new JmsBrokerExtension();
 
     @Test
     void jmsTextMessageIsReadByTheOfficialPushConsumer() throws Exception {
