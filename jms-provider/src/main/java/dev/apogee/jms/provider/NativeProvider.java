@@ -7,9 +7,7 @@ import dev.apogee.client.admin.AdminClient;
 import dev.apogee.client.consumer.PullConsumer;
 import dev.apogee.client.consumer.PullConsumerConfig;
 import dev.apogee.client.message.Message;
-import dev.apogee.client.message.MessageConst;
 import dev.apogee.client.message.MessageExt;
-import dev.apogee.client.message.PropertiesCodec;
 import dev.apogee.client.message.UniqueKeyGenerator;
 import dev.apogee.client.producer.Producer;
 import dev.apogee.client.producer.ProducerConfig;
@@ -17,9 +15,7 @@ import dev.apogee.client.route.TopicRouteInfo;
 import dev.apogee.client.transaction.BranchAck;
 import dev.apogee.jms.exception.ErrorCode;
 import dev.apogee.jms.exception.JmsExceptions;
-import dev.apogee.jms.message.ReceivedProperties;
 import dev.apogee.jms.message.WireMessage;
-import dev.apogee.jms.message.WireNames;
 import dev.apogee.remoting.protocol.RemotingCommand;
 import dev.apogee.remoting.protocol.RequestCode;
 import dev.apogee.remoting.protocol.SerializeType;
@@ -62,12 +58,6 @@ public final class NativeProvider implements Provider {
     private static final AtomicLong IDS = new AtomicLong();
     /** Messages per pull: one broker round trip fills the consumer's pending list for this many deliveries. */
     private static final int PULL_BATCH = 32;
-    /** The property names a JMS message mostly carries: decoded as these instances, not a copy per message. */
-    private static final String[] RECEIVED_NAMES = {WireNames.BODY, WireNames.UNIQ_KEY, WireNames.TIMESTAMP,
-        WireNames.DESTINATION, WireNames.DELIVERY_MODE, WireNames.PRIORITY, WireNames.CORRELATION_ID,
-        WireNames.REPLY_TO, WireNames.TYPE, WireNames.EXPIRATION, WireNames.DELIVERY_TIME, WireNames.TYPES,
-        WireNames.EMPTY_BODY, WireNames.MESSAGE_ID, MessageConst.TAGS, MessageConst.KEYS, MessageConst.WAIT,
-        MessageConst.MIN_OFFSET, MessageConst.MAX_OFFSET};
 
     private final NativeProviderConfig config;
     private final String instancePrefix = "jms-" + UUID.randomUUID().toString().substring(0, 8);
@@ -246,7 +236,7 @@ public final class NativeProvider implements Provider {
         try {
             checkNotLost();
             ensureTopic(wire.topic()).join();
-            Message message = nativeMessage(wire, deliveryTime);
+            Message message = NativeMessages.nativeMessage(wire, deliveryTime);
             Producer p = producer();
             switch (mode) {
                 case SYNC -> ordering.learn(p.send(message, p.config().getSendTimeoutMillis(), orderKey));
@@ -281,15 +271,6 @@ public final class NativeProvider implements Provider {
     @Override
     public int asyncSendWindow() {
         return ordering.ordered() ? config.asyncSendWindow() : 1;
-    }
-
-    static Message nativeMessage(WireMessage wire, long deliveryTime) {
-        Message message = new Message(wire.topic(), wire.tags(), wire.keys(), wire.body());
-        wire.properties().forEach(message::putProperty);
-        if (deliveryTime > System.currentTimeMillis()) {
-            message.setDeliverTimeMs(deliveryTime);
-        }
-        return message;
     }
 
     /**
@@ -377,7 +358,7 @@ public final class NativeProvider implements Provider {
                         break;
                     }
                 }
-                return CompletableFuture.completedFuture(next == null ? null : toWire(next));
+                return CompletableFuture.completedFuture(next == null ? null : NativeMessages.toWire(next));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -385,26 +366,6 @@ public final class NativeProvider implements Provider {
         } catch (Throwable t) {
             return failed(t);
         }
-    }
-
-    /**
-     * The wire form of a pulled message. Its properties go from the record's encoded string straight into the wire
-     * message's compact map, in one pass, unless something already decoded them.
-     */
-    static WireMessage toWire(MessageExt m) {
-        ReceivedProperties.Builder props = ReceivedProperties.builder();
-        String encoded = m.encodedProperties();
-        if (encoded != null) {
-            PropertiesCodec.forEachPair(encoded, RECEIVED_NAMES, props::put);
-        } else {
-            m.getProperties().forEach(props::put);
-        }
-        String tags = props.remove(MessageConst.TAGS);
-        String keys = props.remove(MessageConst.KEYS);
-        byte[] body = m.getBody() == null ? new byte[0] : m.getBody();
-        // a message the group was handed before (its consumer closed or died) counts one delivery more
-        int deliveriesBefore = m.getReconsumeTimes() + (m.isRedelivered() ? 1 : 0);
-        return new WireMessage(m.getTopic(), tags, keys, body, props.build(), m.getBornTimestamp(), deliveriesBefore);
     }
 
     @Override
@@ -460,7 +421,7 @@ public final class NativeProvider implements Provider {
                     if (stop == null || m.getQueueOffset() >= stop) {
                         continue;
                     }
-                    WireMessage wire = toWire(m);
+                    WireMessage wire = NativeMessages.toWire(m);
                     if (out.size() < max && filter.test(wire)) {
                         out.add(wire);
                     }

@@ -63,7 +63,7 @@ final class NativeTransaction implements ProviderTransaction {
             throw NativeProvider.translate(e);
         }
         BranchHalf half = NativeBranches.call(() -> client.send(branchId,
-                NativeProvider.nativeMessage(message, deliveryTime), orderKey));
+                NativeMessages.nativeMessage(message, deliveryTime), orderKey));
         halves.computeIfAbsent(half.brokerName(), b -> new ArrayList<>()).add(half);
     }
 
@@ -86,7 +86,7 @@ final class NativeTransaction implements ProviderTransaction {
         while (true) {
             if (failure == null && next < sends.size() && inFlight.size() < MAX_IN_FLIGHT) {
                 Send s = sends.get(next++);
-                inFlight.add(client.sendAsync(branchId, NativeProvider.nativeMessage(s.message(), s.deliveryTime()),
+                inFlight.add(client.sendAsync(branchId, NativeMessages.nativeMessage(s.message(), s.deliveryTime()),
                         orderKey));
                 continue;
             }
@@ -130,7 +130,7 @@ final class NativeTransaction implements ProviderTransaction {
             throw NativeProvider.translate(e);
         }
         for (Send s : sends) {
-            Message message = NativeProvider.nativeMessage(s.message(), s.deliveryTime());
+            Message message = NativeMessages.nativeMessage(s.message(), s.deliveryTime());
             MessageQueue queue = NativeBranches.call(() -> client.queueFor(message.getTopic(), orderKey));
             messages.add(new BranchMessage(message, queue));
             brokers.add(queue.brokerName());

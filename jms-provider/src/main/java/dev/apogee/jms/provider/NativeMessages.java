@@ -1,0 +1,52 @@
+package dev.apogee.jms.provider;
+
+import dev.apogee.client.message.Message;
+import dev.apogee.client.message.MessageConst;
+import dev.apogee.client.message.MessageExt;
+import dev.apogee.client.message.PropertiesCodec;
+import dev.apogee.jms.message.ReceivedProperties;
+import dev.apogee.jms.message.WireMessage;
+import dev.apogee.jms.message.WireNames;
+
+/** Conversions between the JMS wire form ({@link WireMessage}) and the native client's messages. Stateless. */
+final class NativeMessages {
+    /** The property names a JMS message mostly carries: decoded as these instances, not a copy per message. */
+    private static final String[] RECEIVED_NAMES = {WireNames.BODY, WireNames.UNIQ_KEY, WireNames.TIMESTAMP,
+        WireNames.DESTINATION, WireNames.DELIVERY_MODE, WireNames.PRIORITY, WireNames.CORRELATION_ID,
+        WireNames.REPLY_TO, WireNames.TYPE, WireNames.EXPIRATION, WireNames.DELIVERY_TIME, WireNames.TYPES,
+        WireNames.EMPTY_BODY, WireNames.MESSAGE_ID, MessageConst.TAGS, MessageConst.KEYS, MessageConst.WAIT,
+        MessageConst.MIN_OFFSET, MessageConst.MAX_OFFSET};
+
+    private NativeMessages() {
+    }
+
+    /** The native message that sends {@code wire}; delayed to {@code deliveryTime} when that is in the future. */
+    static Message nativeMessage(WireMessage wire, long deliveryTime) {
+        Message message = new Message(wire.topic(), wire.tags(), wire.keys(), wire.body());
+        wire.properties().forEach(message::putProperty);
+        if (deliveryTime > System.currentTimeMillis()) {
+            message.setDeliverTimeMs(deliveryTime);
+        }
+        return message;
+    }
+
+    /**
+     * The wire form of a pulled message. Its properties go from the record's encoded string straight into the wire
+     * message's compact map, in one pass, unless something already decoded them.
+     */
+    static WireMessage toWire(MessageExt m) {
+        ReceivedProperties.Builder props = ReceivedProperties.builder();
+        String encoded = m.encodedProperties();
+        if (encoded != null) {
+            PropertiesCodec.forEachPair(encoded, RECEIVED_NAMES, props::put);
+        } else {
+            m.getProperties().forEach(props::put);
+        }
+        String tags = props.remove(MessageConst.TAGS);
+        String keys = props.remove(MessageConst.KEYS);
+        byte[] body = m.getBody() == null ? new byte[0] : m.getBody();
+        // a message the group was handed before (its consumer closed or died) counts one delivery more
+        int deliveriesBefore = m.getReconsumeTimes() + (m.isRedelivered() ? 1 : 0);
+        return new WireMessage(m.getTopic(), tags, keys, body, props.build(), m.getBornTimestamp(), deliveriesBefore);
+    }
+}
