@@ -30,7 +30,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Tag("slow")
 class DelayLevelsWithOfficialClientTest {
-    private static final long LATE_TOLERANCE_MS = 1_000;
+    /**
+     * Lateness allowed: wide enough for a loaded 2-core CI machine, narrow enough to catch a message scheduled at the
+     * wrong level (the levels here are 1 s, 5 s and 10 s apart) or left to a restart's catch-up. Delivery precision
+     * is measured by benchmarks/run-timer-bench.sh, not here; never early is asserted exactly.
+     */
+    private static final long LATE_TOLERANCE_MS = 3_000;
 
     @TempDir
     static Path dir;
