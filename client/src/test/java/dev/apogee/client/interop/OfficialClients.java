@@ -1,6 +1,7 @@
 package dev.apogee.client.interop;
 
 import org.apache.rocketmq.client.consumer.DefaultLitePullConsumer;
+import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
 import org.apache.rocketmq.common.message.MessageExt;
 import org.apache.rocketmq.common.message.MessageQueue;
 
@@ -22,6 +23,9 @@ final class OfficialClients {
         consumer.setNamesrvAddr(ApacheServers.namesrv());
         consumer.setInstanceName(ApacheServers.unique("official"));
         consumer.setAutoCommit(false);
+        // a new group starts at the queues' first offsets; seekToBegin() after assign() would race the pull
+        // the official client already started from the default position and could hand out a batch twice
+        consumer.setConsumeFromWhere(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);
         consumer.start();
         List<MessageExt> messages = new ArrayList<>();
         try {
@@ -34,9 +38,6 @@ final class OfficialClients {
             });
             Collection<MessageQueue> queues = consumer.fetchMessageQueues(topic);
             consumer.assign(queues);
-            for (MessageQueue queue : queues) {
-                consumer.seekToBegin(queue);
-            }
             long deadline = System.currentTimeMillis() + 30_000;
             while (messages.size() < expected && System.currentTimeMillis() < deadline) {
                 messages.addAll(consumer.poll(500));
