@@ -27,7 +27,7 @@ final class ExampleBroker implements AutoCloseable {
     }
 
     static ExampleBroker start() throws Exception {
-        Path dir = Files.createTempDirectory("apogee-examples");
+        Path dir = Files.createTempDirectory(Files.createDirectories(Path.of("target")), "apogee-examples");
         Path conf = Files.writeString(dir.resolve("broker.conf"), "mappedFileSizeCommitLog=33554432\n");
         return new ExampleBroker(dir, Standalone.start(new StandaloneOptions(dir.resolve("data"), 0, 0, null, conf)));
     }

@@ -10,6 +10,7 @@ import org.apache.rocketmq.common.message.MessageExt;
 import org.apache.rocketmq.common.message.MessageQueue;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -26,9 +27,10 @@ final class OfficialClients {
     private static final AtomicInteger SEQUENCE = new AtomicInteger();
 
     static {
-        // broadcasting consumers keep offsets in local files: keep them out of ~/.rocketmq_offsets
+        // broadcasting consumers keep offsets in local files: keep them out of ~/.rocketmq_offsets and /tmp, in the
+        // build directory that `mvn clean` removes (every client has its own instance name, so runs never share one)
         System.setProperty("rocketmq.client.localOffsetStoreDir",
-                System.getProperty("java.io.tmpdir") + "/apogee-acceptance-offsets-" + ProcessHandle.current().pid());
+                Path.of("target", "official-client-offsets").toAbsolutePath().toString());
     }
 
     private OfficialClients() {

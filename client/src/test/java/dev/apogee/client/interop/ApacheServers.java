@@ -55,7 +55,7 @@ public final class ApacheServers implements BeforeAllCallback {
     private static ApacheRocketMq startWithRetries() throws Exception {
         Exception last = null;
         for (int attempt = 0; attempt < 3; attempt++) {
-            Path dir = Files.createTempDirectory("apogee-client-interop");
+            Path dir = Files.createTempDirectory(Files.createDirectories(Path.of("target")), "apogee-client-interop");
             ApacheRocketMq started = ApacheRocketMq.startNamesrv(dir);
             try {
                 started.startBroker("broker-a", Map.of(

@@ -23,7 +23,7 @@ final class ApogeeServers implements AutoCloseable {
     }
 
     static ApogeeServers start() throws Exception {
-        Path dir = Files.createTempDirectory("apogee-client-interop-own");
+        Path dir = Files.createTempDirectory(Files.createDirectories(Path.of("target")), "apogee-client-interop-own");
         NameServer namesrv = new NameServer(new NamesrvConfig().setListenPort(0).setBindAddress("127.0.0.1")
                 .setKvConfigPath(dir.resolve("namesrv").resolve("kvConfig.json"))).start();
         BrokerConfig config = new BrokerConfig();
@@ -55,7 +55,7 @@ final class ApogeeServers implements AutoCloseable {
      * same name server, so that a test can kill it with SIGKILL. Waits (bounded) until it has started.
      */
     Process startChildBroker(String brokerName) throws Exception {
-        Path dir = Files.createTempDirectory("apogee-child-" + brokerName);
+        Path dir = Files.createTempDirectory(Files.createDirectories(Path.of("target")), "apogee-child-" + brokerName);
         Path conf = dir.resolve("broker.conf");
         Files.writeString(conf, String.join("\n",
                 "brokerName=" + brokerName,

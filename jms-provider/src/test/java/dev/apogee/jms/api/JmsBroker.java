@@ -25,7 +25,7 @@ public final class JmsBroker implements AutoCloseable {
     }
 
     public static JmsBroker start() throws Exception {
-        Path dir = Files.createTempDirectory("apogee-jms-test");
+        Path dir = Files.createTempDirectory(Files.createDirectories(Path.of("target")), "apogee-jms-test");
         NameServer namesrv = new NameServer(new NamesrvConfig().setListenPort(0).setBindAddress("127.0.0.1")
                 .setKvConfigPath(dir.resolve("namesrv").resolve("kvConfig.json"))).start();
         BrokerConfig config = new BrokerConfig();

@@ -36,7 +36,7 @@ class ApacheSelectorFallbackTest {
 
     @BeforeAll
     static void start() throws Exception {
-        Path dir = Files.createTempDirectory("apogee-jms-apache-selector");
+        Path dir = Files.createTempDirectory(Files.createDirectories(Path.of("target")), "apogee-jms-apache-selector");
         rmq = ApacheRocketMq.start(dir, "ASYNC_FLUSH");
     }
 

@@ -39,7 +39,7 @@ class ApacheFallbackTest {
 
     @BeforeAll
     static void start() throws Exception {
-        Path dir = Files.createTempDirectory("apogee-jms-apache");
+        Path dir = Files.createTempDirectory(Files.createDirectories(Path.of("target")), "apogee-jms-apache");
         rmq = ApacheRocketMq.start(dir, "ASYNC_FLUSH");
     }
 

@@ -33,7 +33,7 @@ public final class TxBroker implements AutoCloseable {
     }
 
     public static TxBroker start(int brokers) throws Exception {
-        Path dir = Files.createTempDirectory("apogee-jms-tx");
+        Path dir = Files.createTempDirectory(Files.createDirectories(Path.of("target")), "apogee-jms-tx");
         NameServer namesrv = new NameServer(new NamesrvConfig().setListenPort(0).setBindAddress("127.0.0.1")
                 .setKvConfigPath(dir.resolve("namesrv").resolve("kvConfig.json"))).start();
         TxBroker b = new TxBroker(dir, namesrv);

@@ -64,7 +64,7 @@ class NarayanaXATest {
     @BeforeAll
     static void start() throws Exception {
         broker = TxBroker.start();
-        String store = Files.createTempDirectory("apogee-narayana").toString();
+        String store = Files.createTempDirectory(Files.createDirectories(Path.of("target")), "apogee-narayana").toString();
         BeanPopulator.getDefaultInstance(ObjectStoreEnvironmentBean.class).setObjectStoreDir(store);
         BeanPopulator.getNamedInstance(ObjectStoreEnvironmentBean.class, "communicationStore")
                 .setObjectStoreDir(store);

@@ -46,7 +46,7 @@ public final class TestBroker {
     }
 
     private static TestBroker start() throws Exception {
-        Path dir = Files.createTempDirectory("apogee-ra-it");
+        Path dir = Files.createTempDirectory(Files.createDirectories(Path.of("target")), "apogee-ra-it");
         NameServer namesrv = new NameServer(new NamesrvConfig().setListenPort(0).setBindAddress("127.0.0.1")
                 .setKvConfigPath(dir.resolve("namesrv").resolve("kvConfig.json"))).start();
         BrokerConfig config = new BrokerConfig();

@@ -30,7 +30,7 @@ public final class ApogeeEnvironment implements TckEnvironment {
 
     @Override
     public void start() throws Exception {
-        dir = Files.createTempDirectory("apogee-tck");
+        dir = Files.createTempDirectory(Files.createDirectories(Path.of("target")), "apogee-tck");
         namesrv = new NameServer(new NamesrvConfig().setListenPort(0).setBindAddress("127.0.0.1")
                 .setKvConfigPath(dir.resolve("namesrv").resolve("kvConfig.json"))).start();
         BrokerConfig config = new BrokerConfig();
