@@ -194,7 +194,7 @@ public final class PullConsumer implements ConsumerMember, QueueOwner, AutoClose
     public void commitSync() throws MQClientException, InterruptedException {
         for (AssignedQueue queue : queues.values()) {
             offsets.updateOffset(queue.queue, queue.consumedOffset, false);
-            offsets.persist(queue.queue);
+            offsets.commit(queue.queue);
         }
     }
 

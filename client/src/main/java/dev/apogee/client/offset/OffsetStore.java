@@ -25,11 +25,19 @@ public interface OffsetStore {
     /** The persisted offset (broker or file), cached in memory when found, or {@link #NONE}. */
     long readStored(MessageQueue queue) throws MQClientException, InterruptedException;
 
-    /** Persists the in-memory offsets of {@code queues}. */
+    /** Persists the in-memory offsets of {@code queues} that moved since they were last read or persisted. */
     void persistAll(Set<MessageQueue> queues);
 
-    /** Persists one queue's offset synchronously, as before a queue is handed to another consumer. */
+    /**
+     * Persists one queue's offset synchronously if it moved since it was last read or persisted, as before a queue
+     * is handed to another consumer.
+     */
     void persist(MessageQueue queue) throws MQClientException, InterruptedException;
+
+    /** Persists one queue's offset synchronously whether or not it moved: an explicit commit by the application. */
+    default void commit(MessageQueue queue) throws MQClientException, InterruptedException {
+        persist(queue);
+    }
 
     /** Forgets a queue (after it was handed over). */
     void removeOffset(MessageQueue queue);

@@ -1,9 +1,12 @@
 package dev.apogee.client.interop;
 
+import dev.apogee.client.ClientInstance;
 import dev.apogee.client.consumer.PullConsumer;
 import dev.apogee.client.consumer.PullConsumerConfig;
 import dev.apogee.client.message.Message;
 import dev.apogee.client.message.MessageExt;
+import dev.apogee.client.offset.OffsetApi;
+import dev.apogee.client.offset.RemoteOffsetStore;
 import dev.apogee.client.producer.Producer;
 import dev.apogee.client.producer.ProducerConfig;
 import dev.apogee.remoting.protocol.body.ConsumeFromWhere;
@@ -15,12 +18,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -76,6 +81,58 @@ class PullConsumerInteropTest {
             assertEquals(0, again.get(0).getQueueOffset());
         } finally {
             consumer.shutdown();
+        }
+    }
+
+    /**
+     * A consumer that takes over a queue reads the group's offset; if the previous owner's last commit lands after
+     * that read, writing the read value back (periodic commit, shutdown, hand-over) would move the group backwards.
+     */
+    @Test
+    void anOffsetOnlyReadIsNotCommittedBackOverALaterCommit() throws Exception {
+        String topic = ApacheServers.unique("TReadBack");
+        String group = ApacheServers.unique("cgReadBack");
+        send(topic, 24, null);
+        String memberTopic = ApacheServers.unique("TReadBackMember");
+        send(memberTopic, 1, null);
+        ClientInstance instance = ClientInstance.acquire(ApacheServers.client(ApacheServers.unique("readBack")));
+        // a member's heartbeat makes the group known to the broker (the official one refuses offsets of unknown
+        // groups); it subscribes to another topic so that it never touches the offsets under test
+        PullConsumer member = new PullConsumer(new PullConsumerConfig(group).setAutoCommit(false)
+                .setClientConfig(ApacheServers.client(ApacheServers.unique("readBackMember"))));
+        member.subscribe(memberTopic, "*");
+        member.start();
+        try {
+            OffsetApi api = new OffsetApi(instance.rpc(), instance.routes());
+            MessageQueue queue = null;
+            for (MessageQueue candidate : instance.routes().refresh(topic).subscribeQueues()) {
+                if (api.maxOffset(candidate) >= 4) {
+                    queue = candidate;
+                }
+            }
+            assertTrue(queue != null, "a queue holding at least 4 messages");
+            MessageQueue chosen = queue;
+            await().atMost(Duration.ofSeconds(10)).ignoreExceptions().untilAsserted(
+                    () -> api.updateConsumerOffset(group, chosen, 1, false));
+            RemoteOffsetStore newOwner = new RemoteOffsetStore(group, api);
+            assertEquals(1, newOwner.readStored(queue));
+            api.updateConsumerOffset(group, queue, 2, false); // the previous owner's last commit
+
+            newOwner.persistAll(Set.of(queue));
+            newOwner.persist(queue);
+            assertEquals(2, api.queryConsumerOffset(group, queue), "the read offset was written back");
+
+            newOwner.updateOffset(queue, 3, true);
+            newOwner.persist(queue);
+            assertEquals(3, api.queryConsumerOffset(group, queue), "an offset the consumer moved is committed");
+
+            assertEquals(3, newOwner.readStored(queue));
+            api.updateConsumerOffset(group, queue, 4, false);
+            newOwner.commit(queue);
+            assertEquals(3, api.queryConsumerOffset(group, queue), "an explicit commit is always sent");
+        } finally {
+            member.shutdown();
+            instance.release();
         }
     }
 
