@@ -65,6 +65,14 @@ public final class MessageAppender {
 
     private void respondWhenStored(Channel channel, RemotingCommand request, CompletableFuture<PutResult> put,
             int queueId, String uniqueKey) {
+        if (request.isOneway()) { // nobody to answer: build no response, only a store failure is worth a line
+            put.whenComplete((result, error) -> {
+                if (error != null) {
+                    LOG.error("store failed for a oneway message from {}", channel.remoteAddress(), error);
+                }
+            });
+            return;
+        }
         put.whenComplete((result, error) -> {
             RemotingCommand response;
             if (error != null) {

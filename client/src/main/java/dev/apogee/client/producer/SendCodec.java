@@ -22,6 +22,8 @@ import java.util.StringJoiner;
  */
 public final class SendCodec {
     private static final String RETRY_PREFIX = "%RETRY%";
+    /** The fields {@link #putHeader} writes. */
+    private static final int HEADER_FIELDS = 14;
 
     private SendCodec() {
     }
@@ -58,6 +60,7 @@ public final class SendCodec {
 
     private static void putHeader(RemotingCommand request, SendTarget target, String topic, int flag,
             String properties, boolean batch) {
+        request.expectExtFields(HEADER_FIELDS + 2); // + "j"/"l" of a retry-topic send
         request.putExtField("a", target.group());
         request.putExtField("b", topic);
         request.putExtField("c", RouteTable.DEFAULT_TOPIC);

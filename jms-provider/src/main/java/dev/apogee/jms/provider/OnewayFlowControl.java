@@ -17,6 +17,11 @@ import java.util.concurrent.TimeoutException;
  * one: at most about 2 × {@value #EVERY} unanswered messages per connection, like Artemis's producer window credits,
  * without a round trip per message (the probe is usually answered long before the next one is due).
  *
+ * <p>Every message sent here, oneway or probe, is stored without waiting for the disk (WAIT=false): NON_PERSISTENT
+ * needs no durability, nobody waits for a oneway send's store, and in SYNC_FLUSH a waiting put costs the broker a
+ * group-commit request (and a share of an fsync) per message. The probe is then answered once appended, so it paces
+ * the producer by the broker's intake, not by the disk.
+ *
  * <p>Threads: any session's sending thread; the counter and the last probe are guarded by this object's monitor, the
  * sends and the wait happen outside it.
  */
@@ -35,6 +40,7 @@ final class OnewayFlowControl {
 
     /** {@code orderKey}: see {@link Provider#send(dev.apogee.jms.message.WireMessage, SendMode, long, int)}. */
     void send(Producer producer, Message message, int orderKey) throws MQClientException, InterruptedException {
+        message.setWaitStoreMsgOK(false);
         CompletableFuture<?> previous;
         synchronized (this) {
             if (++sends % EVERY != 0) {
@@ -52,9 +58,6 @@ final class OnewayFlowControl {
         } catch (ExecutionException | TimeoutException e) {
             // the previous probe's fate says nothing about this message: send it anyway
         }
-        // answered once appended, not after the flush: NON_PERSISTENT needs no durability, and a probe waiting for a
-        // SYNC_FLUSH fsync would pace the producer by the disk instead of by the broker's intake
-        message.setWaitStoreMsgOK(false);
         // not retried where order is kept: a retried probe would be stored after the oneway sends behind it
         CompletableFuture<?> probe = producer.sendAsync(message, orderKey, !ordering.ordered())
                 .thenAccept(ordering::learn);

@@ -175,7 +175,7 @@ public abstract class RemotingEndpoint {
                     + RemotingAddress.of(channel));
         }
         try {
-            channel.writeAndFlush(request).addListener(f -> onewayPermits.release());
+            WriteQueue.of(channel).write(request).addListener(f -> onewayPermits.release());
         } catch (RuntimeException e) {
             onewayPermits.release();
             throw new RemotingSendRequestException(RemotingAddress.of(channel), e);
@@ -185,7 +185,7 @@ public abstract class RemotingEndpoint {
     private void send(Channel channel, RemotingCommand request, ResponseFuture future) {
         responses.put(future);
         try {
-            channel.writeAndFlush(request).addListener(f -> {
+            WriteQueue.of(channel).write(request).addListener(f -> {
                 if (!f.isSuccess() && responses.remove(request.opaque()) != null) {
                     future.fail(new RemotingSendRequestException(RemotingAddress.of(channel), f.cause()));
                 }

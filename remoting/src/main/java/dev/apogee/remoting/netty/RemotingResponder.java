@@ -5,7 +5,10 @@ import io.netty.channel.Channel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Writes a response for a request, from any thread; the only place responses are written. */
+/**
+ * Writes a response for a request, from any thread, through the channel's {@link WriteQueue} (a burst of responses
+ * leaves in one flush); the only place responses are written.
+ */
 public final class RemotingResponder {
     private static final Logger LOG = LoggerFactory.getLogger(RemotingResponder.class);
 
@@ -22,7 +25,7 @@ public final class RemotingResponder {
             LOG.debug("channel {} closed before the response to opaque {} could be written", channel, request.opaque());
             return;
         }
-        channel.writeAndFlush(response).addListener(future -> {
+        WriteQueue.of(channel).write(response).addListener(future -> {
             if (!future.isSuccess()) {
                 LOG.warn("writing the response to request code {} on {} failed: {}", request.code(), channel,
                         future.cause().toString());

@@ -4,7 +4,9 @@
  *
  * <p>Threads: each connection's event loop decodes frames, routes responses to the correlation table and hands
  * requests to the executor registered for their code (never running a processor itself). Processors answer on their
- * executor or later from any thread through {@link dev.apogee.remoting.netty.RemotingResponder}. One scanner thread
+ * executor or later from any thread through {@link dev.apogee.remoting.netty.RemotingResponder}. Every outgoing
+ * command goes through its channel's {@code WriteQueue}: written from any thread, flushed once per burst by one
+ * event-loop task (written at once when already on the event loop). One scanner thread
  * per endpoint expires requests; one event thread per endpoint delivers connection events; async completions run
  * on the endpoint's callback executor. Processor registration happens before start and is read-only afterwards.
  *

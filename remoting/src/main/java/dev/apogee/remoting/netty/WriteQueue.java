@@ -1,0 +1,111 @@
+package dev.apogee.remoting.netty;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelPromise;
+import io.netty.util.Attribute;
+import io.netty.util.AttributeKey;
+import io.netty.util.ReferenceCountUtil;
+
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A channel's outgoing commands, written from any thread with one flush per burst. {@code channel.writeAndFlush}
+ * from a thread other than the event loop costs an event-loop task and a write syscall per command; a sender
+ * issuing oneway sends back to back (or a processor answering a burst of requests) paid both for every message.
+ * Here a write is queued, and only the write that finds no drain pending schedules one: the drain writes everything
+ * queued by then and flushes once. A lone write is still flushed at once — its drain runs as soon as the event loop
+ * gets to it, exactly when the task of a plain {@code writeAndFlush} would have.
+ *
+ * <p>Order: queued commands leave in queue order, so the writes of one thread reach the peer in the order they were
+ * made, as with {@code writeAndFlush}. Every command of the endpoint goes through here ({@link RemotingEndpoint} and
+ * {@link RemotingResponder} are its only users).
+ *
+ * <p>Bounds: the queue holds what used to be one event-loop task per command, bounded the same way — by the
+ * endpoint's oneway and async permits, by synchronous callers waiting, and by the request lanes for responses.
+ *
+ * <p>On the event loop itself a write goes out at once, ahead of what other threads have queued, exactly as
+ * {@code writeAndFlush} on the event loop goes ahead of the write tasks other threads queued. Callers rely on that:
+ * async calls waiting for a connection are written by the connect future's listeners, on the event loop, before
+ * the oneway send a thread made once {@code connect} returned (its write is queued behind the notification).
+ *
+ * <p>Threads: {@link #write} from any thread (multiple producers); {@link #run} only on the channel's event loop. The
+ * {@code drainPending} flag is cleared by the drain before it polls: a write that still saw it set was queued before
+ * the clear, so that drain's poll sees it; a write after the clear schedules a new drain.
+ */
+final class WriteQueue implements Runnable {
+    /** Writes per drain before it flushes and yields the event loop to reads and other channels' tasks. */
+    static final int MAX_WRITES_PER_DRAIN = 512;
+    private static final AttributeKey<WriteQueue> KEY = AttributeKey.valueOf("apogee.writeQueue");
+
+    private record Write(Object message, ChannelPromise promise) {
+    }
+
+    private final Channel channel;
+    /** Multi-consumer safe: the rejection path below fails what is queued from a caller's thread. */
+    private final Queue<Write> writes = new ConcurrentLinkedQueue<>();
+    private final AtomicBoolean drainPending = new AtomicBoolean();
+
+    private WriteQueue(Channel channel) {
+        this.channel = channel;
+    }
+
+    /** The queue of {@code channel}, created on first use. */
+    static WriteQueue of(Channel channel) {
+        Attribute<WriteQueue> attribute = channel.attr(KEY);
+        WriteQueue queue = attribute.get();
+        if (queue != null) {
+            return queue;
+        }
+        WriteQueue created = new WriteQueue(channel);
+        WriteQueue raced = attribute.setIfAbsent(created);
+        return raced != null ? raced : created;
+    }
+
+    /** Queues {@code message} for writing and flushing; the future completes when it was written (or failed). */
+    ChannelFuture write(Object message) {
+        ChannelPromise promise = channel.newPromise();
+        if (channel.eventLoop().inEventLoop()) {
+            channel.writeAndFlush(message, promise); // see the class comment: on the event loop, at once
+            return promise;
+        }
+        writes.add(new Write(message, promise));
+        if (!drainPending.get() && drainPending.compareAndSet(false, true)) {
+            scheduleDrain();
+        }
+        return promise;
+    }
+
+    private void scheduleDrain() {
+        try {
+            channel.eventLoop().execute(this);
+        } catch (RejectedExecutionException e) {
+            // the event loop is shut down: nothing will drain, so fail what is queued (as writeAndFlush fails its
+            // promise then) and let later writes try, and fail, the same way
+            for (Write write; (write = writes.poll()) != null; ) {
+                ReferenceCountUtil.release(write.message());
+                write.promise().tryFailure(e);
+            }
+            drainPending.set(false);
+        }
+    }
+
+    /** The drain: event loop only. */
+    @Override
+    public void run() {
+        drainPending.set(false);
+        int written = 0;
+        for (Write write; written < MAX_WRITES_PER_DRAIN && (write = writes.poll()) != null; written++) {
+            channel.write(write.message(), write.promise());
+        }
+        if (written > 0) {
+            channel.flush();
+        }
+        if (!writes.isEmpty() && drainPending.compareAndSet(false, true)) {
+            scheduleDrain();
+        }
+    }
+}
