@@ -12,8 +12,9 @@ import java.util.function.Function;
 
 /**
  * The background pulls of a {@link PullConsumer}: one chain of LITE_PULL_MESSAGE calls per queue and epoch, each
- * completion buffering what it found and scheduling the next pull on the pull thread; paused, and retried later,
- * while the queue's buffer is full or after an error (a pull that fails or cannot be issued never ends the chain).
+ * completion buffering what it found and issuing the next pull at once from the completing thread; paused, and retried
+ * later on the pull thread, while the queue's buffer is full or after an error (a pull that fails or cannot be issued
+ * never ends the chain).
  */
 final class LitePullLoop {
     private static final Logger LOG = LoggerFactory.getLogger(LitePullLoop.class);
@@ -74,10 +75,23 @@ final class LitePullLoop {
                 return;
             }
             onResult(queue, epoch, result);
-            // the next pull goes through the pull thread: issued from this completion thread, a call that throws
-            // instead of failing its future would end the queue's chain silently (seen as stalled drains)
-            pulls.execute(() -> pull(queue, epoch));
+            next(queue, epoch);
         });
+    }
+
+    /**
+     * Issues the next pull right here on the completing thread: the pull is an asynchronous call, and a hop through
+     * the pull thread would add a thread wake-up to the path of every long-polled message. Whatever goes wrong
+     * (a call that throws instead of failing its future included) is retried on the pull thread: a chain never ends
+     * silently, which would leave the queue unread although messages are stored.
+     */
+    private void next(AssignedQueue queue, int epoch) {
+        try {
+            pull(queue, epoch);
+        } catch (Throwable t) {
+            LOG.warn("the next pull of {} failed to start, retrying: {}", queue.queue, t.toString());
+            pulls.executeLater(() -> pull(queue, epoch), ERROR_DELAY_MILLIS);
+        }
     }
 
     private void onResult(AssignedQueue queue, int epoch, PullResult result) {

@@ -34,6 +34,12 @@ public final class PullApi {
     static final int FLAG_LITE = 16;
     /** Apogee broker extension: the group was handed the messages below this queue offset before. */
     static final String REDELIVERED_BELOW = "redeliveredBelow";
+    /**
+     * Bytes per lite pull response (the broker always returns at least one message, whatever its size): large
+     * batches of small messages, without a batch of large ones becoming one huge response (Artemis's consumer
+     * window is 1 MiB too).
+     */
+    static final int LITE_MAX_BYTES = 1 << 20;
 
     private final Rpc rpc;
     private final RouteTable routes;
@@ -78,7 +84,7 @@ public final class PullApi {
             request.putExtField("subscription", subscription.getSubString());
         }
         request.putExtField("expressionType", subscription.getExpressionType());
-        request.putExtField("maxMsgBytes", String.valueOf(args.lite() ? Integer.MAX_VALUE : 262_144));
+        request.putExtField("maxMsgBytes", String.valueOf(args.lite() ? LITE_MAX_BYTES : 262_144));
         request.putExtField("bname", queue.brokerName());
         return request;
     }

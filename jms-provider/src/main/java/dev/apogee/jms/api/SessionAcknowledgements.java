@@ -13,8 +13,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What a session's acknowledge mode does with each delivered message: AUTO commits it at once, DUPS_OK every
- * {@value #DUPS_OK_BATCH} messages (both without waiting for the broker: {@link #ackLazily}), CLIENT and TRANSACTED
+ * What a session's acknowledge mode does with each delivered message: AUTO asks for its commit at once (the provider
+ * coalesces these), DUPS_OK every {@value #DUPS_OK_BATCH} messages (both without waiting for the broker:
+ * {@link #ackLazily}), CLIENT and TRANSACTED
  * keep it until acknowledge/commit (or redeliver it on recover/rollback). Called only with the session's delivery lock held, which makes the lists here single-threaded.
  * An XA session's mode changes (AUTO outside a global transaction, TRANSACTED inside), also under that lock.
  */

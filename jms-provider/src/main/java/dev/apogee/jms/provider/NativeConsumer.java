@@ -1,5 +1,6 @@
 package dev.apogee.jms.provider;
 
+import dev.apogee.client.MQClientException;
 import dev.apogee.client.consumer.PullConsumer;
 import dev.apogee.client.message.MessageExt;
 import dev.apogee.remoting.protocol.body.MessageQueue;
@@ -10,6 +11,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * One JMS consumer inside {@link NativeProvider}: its pull consumer, the polled messages not handed out yet, the
@@ -31,7 +33,18 @@ final class NativeConsumer {
     NativeConsumer(ConsumerSpec spec, PullConsumer consumer) {
         this.spec = spec;
         this.consumer = consumer;
-        this.committer = new PositionCommitter(consumer);
+        this.committer = new PositionCommitter(new PositionCommitter.Broker() {
+            @Override
+            public CompletableFuture<Void> commitAsync(Map<MessageQueue, Long> positions) {
+                return consumer.commitAsync(positions);
+            }
+
+            @Override
+            public void commitSync(Map<MessageQueue, Long> positions)
+                    throws MQClientException, InterruptedException {
+                consumer.commitSync(positions);
+            }
+        }, CommitTimer.INSTANCE, System::nanoTime);
     }
 
     /** The queue {@code m} was pulled from, without a new key object per message. */

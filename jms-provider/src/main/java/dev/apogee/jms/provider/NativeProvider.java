@@ -56,8 +56,14 @@ import java.util.function.Predicate;
 public final class NativeProvider implements Provider {
     private static final Logger LOG = LoggerFactory.getLogger(NativeProvider.class);
     private static final AtomicLong IDS = new AtomicLong();
-    /** Messages per pull: one broker round trip fills the consumer's pending list for this many deliveries. */
-    private static final int PULL_BATCH = 32;
+    /**
+     * Messages per pull: one broker round trip fills the consumer's pending list for this many deliveries. 128 rather
+     * than RocketMQ's 32: a drain of small messages then costs a quarter of the pull round trips (measured on the
+     * p2p drains: about half the broker CPU per message), and a consumer behind a fast producer catches up four
+     * times faster per round trip. Bounded in bytes by the pull itself ({@code PullApi}), and queues are owned by
+     * one consumer of a group at a time, so a larger batch takes nothing away from the other consumers.
+     */
+    private static final int PULL_BATCH = 128;
 
     private final NativeProviderConfig config;
     private final String instancePrefix = "jms-" + UUID.randomUUID().toString().substring(0, 8);
