@@ -23,7 +23,6 @@ import org.slf4j.LoggerFactory;
 
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Executors;
@@ -101,10 +100,7 @@ public final class TransactionCheckService {
                 break;
             }
             for (ByteBuffer record : result.messages()) {
-                String[] body = new String(StoredMessage.read(record).body(), StandardCharsets.UTF_8).split("\n");
-                if (body.length > 1 && !body[1].isEmpty()) {
-                    decided.tryDecide(body[1]);
-                }
+                TransactionDecisions.decidedIds(StoredMessage.read(record).body()).forEach(decided::tryDecide);
             }
             next = result.nextBeginOffset();
         }

@@ -11,7 +11,9 @@ import dev.apogee.store.record.SysFlag;
 
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
@@ -65,6 +67,81 @@ public final class TransactionDecisions {
         return commit ? commit(half, routing) : rollback(half);
     }
 
+    /**
+     * Commits several halves (a branch's) with few appends instead of two per half: the real messages go in one
+     * append per destination queue, in the given order within each queue (at most {@link #MAX_APPEND_BODY_BYTES}
+     * of bodies per append), then op records naming up to {@link #MAX_HALVES_PER_OP} halves each, in one append.
+     * Reals before ops, as for a single half: a crash in between leaves real messages whose halves look undecided,
+     * which the branch's restart check ({@code alreadyStored}) recognises. Halves already decided are skipped.
+     * Completes with the first failed put (the rest is not attempted), or with null once everything is stored.
+     */
+    public CompletableFuture<PutResult> commitAll(List<StoredMessage> halves, Consumer<MessageToStore> routing) {
+        Map<String, List<MessageToStore>> realsByQueue = new LinkedHashMap<>();
+        List<StoredMessage> committed = new ArrayList<>(halves.size());
+        for (StoredMessage half : halves) {
+            String id = transactionId(half);
+            if (id != null && !decided.tryDecide(id)) {
+                continue;
+            }
+            MessageToStore real = committedCopy(half, routing);
+            realsByQueue.computeIfAbsent(real.queueId() + "@" + real.topic(), k -> new ArrayList<>()).add(real);
+            committed.add(half);
+        }
+        List<List<MessageToStore>> appends = new ArrayList<>();
+        realsByQueue.values().forEach(reals -> appends.addAll(chunks(reals)));
+        List<MessageToStore> ops = new ArrayList<>();
+        for (int from = 0; from < committed.size(); from += MAX_HALVES_PER_OP) {
+            ops.add(doneRecord(committed.subList(from, Math.min(committed.size(), from + MAX_HALVES_PER_OP))));
+        }
+        appends.addAll(chunks(ops));
+        CompletableFuture<PutResult> chain = CompletableFuture.completedFuture(null);
+        for (List<MessageToStore> batch : appends) {
+            chain = chain.thenCompose(failed -> failed != null ? CompletableFuture.completedFuture(failed)
+                    : store.putMessages(batch).thenApply(put -> put.isOk() ? null : put));
+        }
+        return chain;
+    }
+
+    /** Bounds one append of {@link #commitAll} (the store refuses a batch larger than a commit-log file). */
+    static final int MAX_APPEND_BODY_BYTES = 4 << 20;
+    /** Bounds one op record of {@link #commitAll} (about 45 bytes per half). */
+    static final int MAX_HALVES_PER_OP = 1024;
+
+    private static List<List<MessageToStore>> chunks(List<MessageToStore> messages) {
+        List<List<MessageToStore>> chunks = new ArrayList<>();
+        List<MessageToStore> current = new ArrayList<>();
+        long bytes = 0;
+        for (MessageToStore m : messages) {
+            int size = m.body() == null ? 0 : m.body().remaining();
+            if (!current.isEmpty() && bytes + size > MAX_APPEND_BODY_BYTES) {
+                chunks.add(current);
+                current = new ArrayList<>();
+                bytes = 0;
+            }
+            current.add(m);
+            bytes += size;
+        }
+        if (!current.isEmpty()) {
+            chunks.add(current);
+        }
+        return chunks;
+    }
+
+    /**
+     * The transaction ids an op record names: its body is {@code <half queue offset>\n<transaction id>}, repeated
+     * for each half it covers (one for a single decision, many for {@link #commitAll}); an empty id is skipped.
+     */
+    public static List<String> decidedIds(byte[] opBody) {
+        String[] lines = new String(opBody, StandardCharsets.UTF_8).split("\n");
+        List<String> ids = new ArrayList<>(lines.length / 2);
+        for (int i = 1; i < lines.length; i += 2) {
+            if (!lines[i].isEmpty()) {
+                ids.add(lines[i]);
+            }
+        }
+        return ids;
+    }
+
     /** Whether the half message with this transaction id was committed or rolled back (as far as known now). */
     public boolean isDecided(String transactionId) {
         return decided.isDecided(transactionId);
@@ -72,6 +149,13 @@ public final class TransactionDecisions {
 
     /** Stores the committed message, then the op record; completes with the commit's put result. */
     private CompletableFuture<PutResult> commit(StoredMessage half, Consumer<MessageToStore> routing) {
+        return store.putMessage(committedCopy(half, routing)).thenCompose(result -> result.isOk()
+                ? markDone(half).thenApply(op -> result)
+                : CompletableFuture.completedFuture(result));
+    }
+
+    /** The real message a committed half becomes (commit type, pointing back at the half record). */
+    private MessageToStore committedCopy(StoredMessage half, Consumer<MessageToStore> routing) {
         Map<String, String> properties = new LinkedHashMap<>(half.properties());
         String realTopic = properties.remove(MessageProperties.REAL_TOPIC);
         String realQueue = properties.remove(MessageProperties.REAL_QID);
@@ -90,9 +174,7 @@ public final class TransactionDecisions {
                 .reconsumeTimes(half.reconsumeTimes())
                 .preparedTransactionOffset(half.physicalOffset());
         routing.accept(real);
-        return store.putMessage(real).thenCompose(result -> result.isOk()
-                ? markDone(half).thenApply(op -> result)
-                : CompletableFuture.completedFuture(result));
+        return real;
     }
 
     private CompletableFuture<PutResult> rollback(StoredMessage half) {
@@ -101,17 +183,28 @@ public final class TransactionDecisions {
 
     /** Writes the op record ({@code <half queue offset>\n<transaction id>}) saying the transaction is decided. */
     public CompletableFuture<PutResult> markDone(StoredMessage half) {
-        String id = transactionId(half);
-        MessageToStore op = new MessageToStore()
+        return store.putMessage(doneRecord(List.of(half)));
+    }
+
+    /** One op record for {@code halves} (see {@link #decidedIds}). */
+    private MessageToStore doneRecord(List<StoredMessage> halves) {
+        StringBuilder body = new StringBuilder(halves.size() * 48);
+        for (StoredMessage half : halves) {
+            String id = transactionId(half);
+            if (body.length() > 0) {
+                body.append('\n');
+            }
+            body.append(half.queueOffset()).append('\n').append(id == null ? "" : id);
+        }
+        return new MessageToStore()
                 .topic(TopicValidator.TRANS_OP_HALF_TOPIC)
                 .queueId(0)
-                .body((half.queueOffset() + "\n" + (id == null ? "" : id)).getBytes(StandardCharsets.UTF_8))
+                .body(body.toString().getBytes(StandardCharsets.UTF_8))
                 .properties(MessageProperties.TAGS + PropertiesCodec.NAME_VALUE_SEPARATOR + OP_TAG_DONE
                         + PropertiesCodec.PROPERTY_SEPARATOR + MessageProperties.WAIT
                         + PropertiesCodec.NAME_VALUE_SEPARATOR + "false" + PropertiesCodec.PROPERTY_SEPARATOR)
                 .bornTimestamp(System.currentTimeMillis())
                 .bornHost(storeHost)
                 .storeHost(storeHost);
-        return store.putMessage(op);
     }
 }

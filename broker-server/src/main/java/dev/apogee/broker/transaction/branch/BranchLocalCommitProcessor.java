@@ -102,7 +102,8 @@ final class BranchLocalCommitProcessor implements RequestProcessor {
                     .bornTimestamp(now)
                     .bornHost(bornHost)
                     .storeHost(storeHost);
-            HalfMessages.toHalf(half, properties, uniqueKey);
+            // no TRANSACTION_ID: it would repeat UNIQ_KEY, which names the transaction without it (transactionId)
+            HalfMessages.toHalf(half, properties, null);
             halves.add(half);
         }
         return halves;

@@ -9,7 +9,6 @@ import dev.apogee.remoting.protocol.body.BranchBody;
 import dev.apogee.store.MessageStore;
 import dev.apogee.store.MessageToStore;
 import dev.apogee.store.PutResult;
-import dev.apogee.store.record.PropertiesCodec;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -44,7 +43,7 @@ final class HalfLookup {
         List<BranchBody.Half> stored = new ArrayList<>(offsets.length);
         for (int i = 0; i < offsets.length; i++) {
             stored.add(new BranchBody.Half(offsets[i], null,
-                    PropertiesCodec.get(halves.get(i).properties(), HalfMessages.TRANSACTION_ID)));
+                    TransactionDecisions.transactionId(halves.get(i).properties())));
         }
         return stored;
     }

@@ -19,6 +19,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -47,8 +48,13 @@ final class Materializer {
         this.redirect = redirect;
     }
 
-    /** Materializes a committed branch; {@code afterRestart} adds the index check against a second copy. */
+    /**
+     * Materializes a committed branch; {@code afterRestart} adds the index check against a second copy. The real
+     * messages and op records are appended in batches ({@link TransactionDecisions#commitAll}): per half, two
+     * appends each with its own lock round and future cost more than the branch's one flush at large batches.
+     */
     void commit(Branch branch, boolean afterRestart) {
+        List<StoredMessage> toCommit = new ArrayList<>(branch.body().halves().size());
         for (BranchBody.Half h : branch.body().halves()) {
             Optional<StoredMessage> half = halves.read(h.commitLogOffset());
             if (half.isEmpty()) {
@@ -59,10 +65,13 @@ final class Materializer {
             if (afterRestart && alreadyStored(half.get())) {
                 continue;
             }
-            PutResult put = decisions.decide(half.get(), true, this::route).join();
-            if (put != null && !put.isOk()) {
-                throw new IllegalStateException("storing half " + h.commitLogOffset() + " of branch " + branch.id()
-                        + " failed: " + put.status());
+            toCommit.add(half.get());
+        }
+        if (!toCommit.isEmpty()) {
+            PutResult failed = decisions.commitAll(toCommit, this::route).join();
+            if (failed != null) {
+                throw new IllegalStateException("storing the committed messages of branch " + branch.id()
+                        + " failed: " + failed.status());
             }
         }
         applyAcks(branch);
