@@ -30,6 +30,11 @@ final class StagingRing {
     private static final long PARK_NANOS = 100_000;
 
     private final ByteBuffer buffer;
+    /**
+     * The committer's own view of {@link #buffer}: the appender only uses absolute puts, but a view of its own keeps
+     * the committer independent of the appender's buffer state whatever that does.
+     */
+    private final ByteBuffer commitView;
     private final int capacity;
     private final long maxWaitNanos;
     private final Runnable wakeCommitter;
@@ -40,6 +45,7 @@ final class StagingRing {
 
     StagingRing(int capacity, long maxWaitNanos, Runnable wakeCommitter) {
         this.buffer = ByteBuffer.allocateDirect(2 * capacity);
+        this.commitView = buffer.duplicate();
         this.capacity = capacity;
         this.maxWaitNanos = maxWaitNanos;
         this.wakeCommitter = wakeCommitter;
@@ -113,9 +119,9 @@ final class StagingRing {
         int length = wrote - committed;
         int from = index(committed);
         int first = Math.min(length, capacity - from);
-        f.writeRange(buffer, from, first, committed);
+        f.writeRange(commitView, from, first, committed);
         if (first < length) {
-            f.writeRange(buffer, 0, length - first, committed + first);
+            f.writeRange(commitView, 0, length - first, committed + first);
         }
         f.setCommittedPosition(wrote);
         Thread w = waiter;
