@@ -41,8 +41,8 @@ import org.slf4j.LoggerFactory;
  * writes the checkpoint and removes the abort marker. Reads work between open and shutdown.
  *
  * <p>Threads: puts run on the caller's thread up to the append (under the commit log's put lock); with SYNC_FLUSH
- * their futures complete on the group-commit thread, which by default also writes the appended bytes to the file
- * (staged, see {@link StoreConfig#commitLogStagingBytes()}). Reads run on the caller's thread without locks.
+ * their futures complete on the group-commit thread, which with a staging ring also writes the appended bytes to the
+ * file (see {@link StoreConfig#commitLogStagingBytes()}). Reads run on the caller's thread without locks.
  */
 public final class MessageStore implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(MessageStore.class);

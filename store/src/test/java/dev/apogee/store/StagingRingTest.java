@@ -69,7 +69,7 @@ class StagingRingTest {
 
     @Test
     void aPutThatDoesNotWaitForTheDiskIsStillWrittenAndReadable() throws Exception {
-        StoreConfig config = smallConfig(dir).flushMode(FlushMode.SYNC_FLUSH).build();
+        StoreConfig config = smallConfig(dir).flushMode(FlushMode.SYNC_FLUSH).commitLogStagingBytes(1 << 20).build();
         try (MessageStore store = openStarted(config)) {
             PutResult r = put(store, message("SR", 0, "no-wait", java.util.Map.of("WAIT", "false")));
             assertEquals(PutStatus.PUT_OK, r.status());

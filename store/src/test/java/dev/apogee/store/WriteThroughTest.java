@@ -17,8 +17,8 @@ import static dev.apogee.store.StoreTestSupport.*;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
- * SYNC_FLUSH writes appends through the file channel (not the mapping) by default, staged in a ring that the
- * group-commit thread writes, or each by its putting thread without the ring: the bytes must be in the file itself
+ * SYNC_FLUSH writes appends through the file channel (not the mapping) by default, each by its putting thread, or
+ * staged in a ring that the group-commit thread writes: the bytes must be in the file itself
  * (read here with plain file reads, not through the store), readable through the store once acknowledged, and
  * recovered after a restart, across file roll-overs, batches, end-of-file blanks, ring wrap-arounds and appends
  * larger than the ring.
@@ -40,8 +40,8 @@ class WriteThroughTest {
                 "decided again when the flush mode changes");
         assertThrows(IllegalArgumentException.class, () -> smallConfig(dir).transientStorePoolEnable(true)
                 .commitLogWriteThrough(true).build());
-        assertTrue(smallConfig(dir).flushMode(FlushMode.SYNC_FLUSH).build().commitLogStaged(), "staged by default");
-        assertFalse(smallConfig(dir).flushMode(FlushMode.SYNC_FLUSH).commitLogStagingBytes(0).build()
+        assertFalse(smallConfig(dir).flushMode(FlushMode.SYNC_FLUSH).build().commitLogStaged(), "not by default");
+        assertTrue(smallConfig(dir).flushMode(FlushMode.SYNC_FLUSH).commitLogStagingBytes(4 << 20).build()
                 .commitLogStaged());
         assertFalse(smallConfig(dir).commitLogWriteThrough(true).build().commitLogStaged(),
                 "ASYNC_FLUSH has no group-commit thread to write the ring");
@@ -49,8 +49,8 @@ class WriteThroughTest {
     }
 
     /**
-     * @param stagingBytes 0: no ring; 3000: a ring smaller than two records, so appends wrap around it all the time
-     *                     and every batch (5 records) is larger than it; 4 MiB: the default, larger than a file
+     * @param stagingBytes 0: no ring (the default); 3000: a ring smaller than two records, so appends wrap around it
+     *                     all the time and every batch (5 records) is larger than it; 4 MiB: larger than a file
      */
     @ParameterizedTest
     @ValueSource(ints = {0, 3000, 4 << 20})
