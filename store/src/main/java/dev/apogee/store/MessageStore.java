@@ -41,7 +41,8 @@ import org.slf4j.LoggerFactory;
  * writes the checkpoint and removes the abort marker. Reads work between open and shutdown.
  *
  * <p>Threads: puts run on the caller's thread up to the append (under the commit log's put lock); with SYNC_FLUSH
- * their futures complete on the group-commit thread. Reads run on the caller's thread without locks.
+ * their futures complete on the group-commit thread, which with a staging ring also writes the appended bytes to the
+ * file (see {@link StoreConfig#commitLogStagingBytes()}). Reads run on the caller's thread without locks.
  */
 public final class MessageStore implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(MessageStore.class);
@@ -66,6 +67,8 @@ public final class MessageStore implements AutoCloseable {
     private final MessageQuery query;
     private final StoreStats stats = new StoreStats();
     private final boolean transientPool;
+    /** Appends go through the commit log's staging ring (see {@link StoreConfig#commitLogStagingBytes()}). */
+    private final boolean staged;
     private volatile boolean running;
     private volatile boolean shutdown;
     private volatile boolean readOnly;
@@ -81,25 +84,36 @@ public final class MessageStore implements AutoCloseable {
                 config.warmMappedFiles(), !config.commitLogWriteThrough(), pool);
         MappedFileQueue clQueue = new MappedFileQueue(config.commitLogPath(), config.commitLogFileSize(), allocator);
         Runnable[] onAppend = new Runnable[1];
+        Runnable[] wakeCommitter = new Runnable[1];
+        this.staged = config.commitLogStaged();
         this.commitLog = new CommitLog(clQueue, config.clock(), config.osPageCacheBusyTimeoutMs(),
                 () -> onAppend[0].run(),
                 () -> config.diskUsageProbe().usedRatio(config.storePath()) > config.diskFullRatio(),
-                config.commitLogWriteThrough());
+                config.commitLogWriteThrough(), staged ? config.commitLogStagingBytes() : 0,
+                () -> wakeCommitter[0].run());
         this.preparer = new MessagePreparer(config.maxMessageSize(), config.commitLogFileSize());
         this.consumeQueues = new ConsumeQueueTable(config.consumeQueuePath(), config.consumeQueueEntriesPerFile());
         this.index = config.messageIndexEnable()
                 ? new IndexService(config.indexPath(), config.maxHashSlotNum(), config.maxIndexNum()) : null;
         this.reput = new ReputService(commitLog, consumeQueues, index);
-        onAppend[0] = transientPool ? () -> { } : reput::wakeup;
         if (config.flushMode() == FlushMode.SYNC_FLUSH) {
-            this.groupCommit = new GroupCommitService(clQueue, config.syncFlushTimeoutMs(), transientPool,
+            // pooled or staged bytes are written by the group-commit thread right before each force
+            GroupCommitService.Committer committer = transientPool ? () -> clQueue.commit(0)
+                    : staged ? commitLog::commitStaged : null;
+            this.groupCommit = new GroupCommitService(clQueue, config.syncFlushTimeoutMs(), committer,
                     () -> reput.wakeup());
             this.flushService = groupCommit;
+            wakeCommitter[0] = groupCommit::wakeup;
         } else {
             this.groupCommit = null;
             this.flushService = new AsyncFlushService(clQueue, config.flushIntervalMs(), config.flushMinDirtyPages(),
                     config.flushThoroughIntervalMs());
+            wakeCommitter[0] = () -> { };
         }
+        // appends readable at once wake the dispatcher; staged and pooled ones become readable when the group-commit
+        // thread writes them (it wakes the dispatcher then), which every put waiting for the disk asks for anyway
+        // (see afterAppend for the others)
+        onAppend[0] = staged || transientPool ? () -> { } : reput::wakeup;
         // With SYNC_FLUSH the group-commit thread commits the pooled bytes itself, right before each force.
         this.commitService = transientPool && groupCommit == null
                 ? new CommitService(clQueue, config.commitIntervalMs(), config.commitMinDirtyPages(), reput::wakeup)
@@ -189,6 +203,9 @@ public final class MessageStore implements AutoCloseable {
         try {
             if (transientPool) {
                 CommitService.commitAll(commitLog.fileQueue());
+            }
+            while (commitLog.commitStaged()) {
+                // the group-commit thread has stopped (and committed what it saw): write anything left
             }
             commitLog.fileQueue().flushAll();
             reput.doReput();
@@ -293,6 +310,11 @@ public final class MessageStore implements AutoCloseable {
     private CompletableFuture<PutResult> afterAppend(PutResult r, boolean waitForDisk) {
         stats.recordPut(r);
         if (r.status() != PutStatus.PUT_OK || groupCommit == null || !waitForDisk) {
+            if (staged && r.status() == PutStatus.PUT_OK) {
+                // nobody waits for it, but readers do: the next round writes it. Not on every append: a round
+                // woken before the put's request arrived would find none waiting and reset the linger's peak
+                groupCommit.wakeup();
+            }
             return CompletableFuture.completedFuture(r);
         }
         return groupCommit.submit(r);

@@ -23,6 +23,7 @@ public final class StoreConfig {
     private final boolean commitLogWriteThrough;
     /** As set on the builder (null = by flush mode), kept so that {@link #toBuilder()} decides again. */
     private final Boolean commitLogWriteThroughChoice;
+    private final int commitLogStagingBytes;
     private final long commitIntervalMs;
     private final int commitMinDirtyPages;
     private final int fileReservedHours;
@@ -57,6 +58,10 @@ public final class StoreConfig {
         this.commitLogWriteThroughChoice = b.commitLogWriteThrough;
         if (commitLogWriteThrough && transientStorePoolEnable) {
             throw new IllegalArgumentException("commitLogWriteThrough and transientStorePoolEnable exclude each other");
+        }
+        this.commitLogStagingBytes = b.commitLogStagingBytes;
+        if (commitLogStagingBytes < 0) {
+            throw new IllegalArgumentException("commitLogStagingBytes must be >= 0: " + commitLogStagingBytes);
         }
         this.commitIntervalMs = b.commitIntervalMs;
         this.commitMinDirtyPages = b.commitMinDirtyPages;
@@ -120,10 +125,27 @@ public final class StoreConfig {
      * Appends are written to the commit-log file with a positional {@code FileChannel.write} instead of through its
      * mapping (reads still use the mapping: one page cache). An fsync after such writes measured 2-2.5× as fast here
      * as after writes through the mapping, whose flushed pages must be write-protected again and fault on the next
-     * append; that is what a SYNC_FLUSH put waits for. Costs one system call per append (batch), so by default only
-     * with SYNC_FLUSH and without the transient pool (which writes through the channel already). Never with the pool.
+     * append; that is what a SYNC_FLUSH put waits for. Costs system calls (one per append without the staging
+     * ring, one per force round with it, see {@link #commitLogStagingBytes()}), so by default only with SYNC_FLUSH and
+     * without the transient pool (which writes through the channel already). Never with the pool.
      */
     public boolean commitLogWriteThrough() { return commitLogWriteThrough; }
+    /**
+     * Write-through with SYNC_FLUSH: appends are encoded into a staging ring of this many bytes (off-heap) under the
+     * put lock, and the group-commit thread writes what was staged with one positional write right before each
+     * force, so a put costs a memory copy instead of a system call under the lock, and the disk gets one write per
+     * force. Staged bytes become readable once written. An append larger than the ring, or one that finds it full
+     * for the {@link #osPageCacheBusyTimeoutMs() busy timeout}, is handled as described in {@code StagingRing}.
+     * 0 = every append writes its own bytes (no ring). Unused without write-through or with ASYNC_FLUSH (no
+     * group-commit thread to drain the ring). Default 0: in StoreBench the ring cut process CPU per message by 25-40%
+     * (64 writers) but not the time a put waits, which grew for a single writer by the write now made between its
+     * wake-up and the force (benchmarks/results/store-20261130T2004Z.md); 4 MiB is a good size when CPU is scarce.
+     */
+    public int commitLogStagingBytes() { return commitLogStagingBytes; }
+    /** Whether appends go through the staging ring (write-through, SYNC_FLUSH, non-zero ring). */
+    public boolean commitLogStaged() {
+        return commitLogWriteThrough && flushMode == FlushMode.SYNC_FLUSH && commitLogStagingBytes > 0;
+    }
     public long commitIntervalMs() { return commitIntervalMs; }
     public int commitMinDirtyPages() { return commitMinDirtyPages; }
     /** Commit-log files whose last write is older than this are deleted at {@link #deleteWhenHour()}; default 72. */
@@ -169,6 +191,7 @@ public final class StoreConfig {
         private int transientStorePoolSize = 5;
         /** null: decided by the flush mode, see {@link StoreConfig#commitLogWriteThrough()}. */
         private Boolean commitLogWriteThrough;
+        private int commitLogStagingBytes;
         private long commitIntervalMs = 200;
         private int commitMinDirtyPages = 4;
         private int fileReservedHours = 72;
@@ -197,7 +220,7 @@ public final class StoreConfig {
             flushThoroughIntervalMs = c.flushThoroughIntervalMs; syncFlushTimeoutMs = c.syncFlushTimeoutMs;
             maxMessageSize = c.maxMessageSize; transientStorePoolEnable = c.transientStorePoolEnable;
             transientStorePoolSize = c.transientStorePoolSize; commitIntervalMs = c.commitIntervalMs;
-            commitLogWriteThrough = c.commitLogWriteThroughChoice;
+            commitLogWriteThrough = c.commitLogWriteThroughChoice; commitLogStagingBytes = c.commitLogStagingBytes;
             commitMinDirtyPages = c.commitMinDirtyPages; fileReservedHours = c.fileReservedHours;
             deleteWhenHour = c.deleteWhenHour; diskMaxUsedRatio = c.diskMaxUsedRatio; diskFullRatio = c.diskFullRatio;
             cleanIntervalMs = c.cleanIntervalMs; deleteFilesBatchMax = c.deleteFilesBatchMax;
@@ -219,6 +242,7 @@ public final class StoreConfig {
         public Builder transientStorePoolEnable(boolean v) { transientStorePoolEnable = v; return this; }
         public Builder transientStorePoolSize(int v) { transientStorePoolSize = v; return this; }
         public Builder commitLogWriteThrough(boolean v) { commitLogWriteThrough = v; return this; }
+        public Builder commitLogStagingBytes(int v) { commitLogStagingBytes = v; return this; }
         public Builder commitIntervalMs(long v) { commitIntervalMs = v; return this; }
         public Builder commitMinDirtyPages(int v) { commitMinDirtyPages = v; return this; }
         public Builder fileReservedHours(int v) { fileReservedHours = v; return this; }

@@ -10,14 +10,18 @@ import java.util.stream.Stream;
 import dev.apogee.store.record.MessageRecordFlyweight;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import static dev.apogee.store.StoreTestSupport.*;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
- * SYNC_FLUSH writes appends through the file channel (not the mapping) by default: the bytes must be in the file
- * itself (read here with plain file reads, not through the store), readable through the store at once, and
- * recovered after a restart, across file roll-overs, batches and end-of-file blanks.
+ * SYNC_FLUSH writes appends through the file channel (not the mapping) by default, each by its putting thread, or
+ * staged in a ring that the group-commit thread writes: the bytes must be in the file itself
+ * (read here with plain file reads, not through the store), readable through the store once acknowledged, and
+ * recovered after a restart, across file roll-overs, batches, end-of-file blanks, ring wrap-arounds and appends
+ * larger than the ring.
  */
 class WriteThroughTest {
     @TempDir
@@ -36,11 +40,23 @@ class WriteThroughTest {
                 "decided again when the flush mode changes");
         assertThrows(IllegalArgumentException.class, () -> smallConfig(dir).transientStorePoolEnable(true)
                 .commitLogWriteThrough(true).build());
+        assertFalse(smallConfig(dir).flushMode(FlushMode.SYNC_FLUSH).build().commitLogStaged(), "not by default");
+        assertTrue(smallConfig(dir).flushMode(FlushMode.SYNC_FLUSH).commitLogStagingBytes(4 << 20).build()
+                .commitLogStaged());
+        assertFalse(smallConfig(dir).commitLogWriteThrough(true).build().commitLogStaged(),
+                "ASYNC_FLUSH has no group-commit thread to write the ring");
+        assertThrows(IllegalArgumentException.class, () -> smallConfig(dir).commitLogStagingBytes(-1).build());
     }
 
-    @Test
-    void appendsAreInTheFileReadableAndRecoveredAcrossRollOvers() throws Exception {
-        StoreConfig config = smallConfig(dir).flushMode(FlushMode.SYNC_FLUSH).build();
+    /**
+     * @param stagingBytes 0: no ring (the default); 3000: a ring smaller than two records, so appends wrap around it
+     *                     all the time and every batch (5 records) is larger than it; 4 MiB: larger than a file
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {0, 3000, 4 << 20})
+    void appendsAreInTheFileReadableAndRecoveredAcrossRollOvers(int stagingBytes) throws Exception {
+        StoreConfig config = smallConfig(dir).flushMode(FlushMode.SYNC_FLUSH).commitLogStagingBytes(stagingBytes)
+                .build();
         List<PutResult> results = new ArrayList<>();
         List<String> bodies = new ArrayList<>();
         try (MessageStore store = openStarted(config)) {
@@ -70,7 +86,7 @@ class WriteThroughTest {
             assertBodies(store, bodies);
             assertFileHoldsTheRecords(bodies);
         }
-        try (MessageStore store = openStarted(smallConfig(dir).flushMode(FlushMode.SYNC_FLUSH).build())) {
+        try (MessageStore store = openStarted(config)) {
             assertEquals(bodies.size(), store.getMaxOffsetInQueue("WT", 1));
             assertBodies(store, bodies);
             PutResult after = put(store, message("WT", 1, "after-restart"));

@@ -53,6 +53,49 @@ final class RawDiskBench {
     }
 
     /**
+     * The group-commit ceiling: durable {@code block}-byte records per second when every round writes {@code n} of
+     * them with one positional FileChannel.write and then calls force(false), i.e. what a group commit whose rounds
+     * each carry {@code n} writers could reach if the puts cost nothing. Same pre-written region as
+     * {@link #syncRate}.
+     */
+    static double groupSyncRate(Path dir, int n, int block, double seconds) throws IOException {
+        long size = 16L << 20;
+        Path f = Files.createTempFile(dir, "rawgroup-", ".dat");
+        int round = n * block;
+        byte[] data = new byte[round];
+        new Random(3).nextBytes(data);
+        try (FileChannel ch = FileChannel.open(f, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            preWrite(ch, size);
+            ByteBuffer bb = ByteBuffer.allocateDirect(round);
+            bb.put(data);
+            long deadline = System.nanoTime() + (long) (seconds * 1e9);
+            long t0 = System.nanoTime();
+            long rounds = 0;
+            for (long pos = 0; System.nanoTime() < deadline; pos = (pos + round) % (size - size % round), rounds++) {
+                bb.clear();
+                while (bb.hasRemaining()) {
+                    ch.write(bb, pos + bb.position());
+                }
+                ch.force(false);
+            }
+            return rounds * n / ((System.nanoTime() - t0) / 1e9);
+        } finally {
+            Files.deleteIfExists(f);
+        }
+    }
+
+    private static void preWrite(FileChannel ch, long size) throws IOException {
+        ByteBuffer zeros = ByteBuffer.allocateDirect(CHUNK);
+        for (long p = 0; p < size; p += CHUNK) {
+            zeros.clear();
+            while (zeros.hasRemaining()) {
+                ch.write(zeros, p + zeros.position());
+            }
+        }
+        ch.force(true);
+    }
+
+    /**
      * Durable appends per second of {@code block}-byte records for {@code seconds}, cycling through a small
      * pre-written (block-allocated) region so that the pre-write itself leaves no write-back backlog behind.
      */
@@ -62,14 +105,7 @@ final class RawDiskBench {
         byte[] data = new byte[block];
         new Random(2).nextBytes(data);
         try (FileChannel ch = FileChannel.open(f, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            ByteBuffer zeros = ByteBuffer.allocateDirect(CHUNK);
-            for (long p = 0; p < size; p += CHUNK) {
-                zeros.clear();
-                while (zeros.hasRemaining()) {
-                    ch.write(zeros, p + zeros.position());
-                }
-            }
-            ch.force(true);
+            preWrite(ch, size);
             MappedByteBuffer mb = mode == SyncMode.CHANNEL_WRITE_CHANNEL_FORCE ? null
                     : ch.map(FileChannel.MapMode.READ_WRITE, 0, size);
             ByteBuffer bb = ByteBuffer.wrap(data);

@@ -26,7 +26,7 @@ import dev.apogee.store.StoreConfig;
 
 /**
  * In-process store load tool. In one run: raw sequential write bandwidth and synchronous-append rates of the disk
- * under the data directory, then appends/s of 1 KiB messages with ASYNC_FLUSH (1 and 4 writers) and SYNC_FLUSH
+ * under the data directory (one record per fsync, and the group ceiling: 16 or 64 records per write + fsync), then appends/s of 1 KiB messages with ASYNC_FLUSH (1 and 4 writers) and SYNC_FLUSH
  * (1, 16 and 64 writers), with and without the transient store pool, each SYNC_FLUSH 64 row both with blocked
  * writer threads and with callback-driven logical writers ({@link Model}); prints a table, process CPU per message,
  * and the ratios against the raw anchors.
@@ -35,6 +35,8 @@ import dev.apogee.store.StoreConfig;
  */
 public final class StoreBench {
     private static final int BODY_SIZE = 1024;
+    /** Stored size of the benchmark's 1 KiB-body record (header, topic, properties): the group anchor's block. */
+    private static final int RECORD_SIZE = 1136;
 
     private StoreBench() {
     }
@@ -57,6 +59,11 @@ public final class StoreBench {
     enum Writes {
         /** The store's default for the flush mode: through the mapping (ASYNC), positional channel writes (SYNC). */
         DEFAULT(""),
+        /**
+         * SYNC_FLUSH write-through with the staging ring (4 MiB): appends are staged and the group-commit thread
+         * writes them with one positional write per round, right before its force.
+         */
+        STAGED("+staged"),
         /** Through the mapping whatever the flush mode (the SYNC_FLUSH default before write-through). */
         MAPPED("+mapped"),
         /** Transient store pool: off-heap buffers, committed to the file by channel writes. */
@@ -92,7 +99,11 @@ public final class StoreBench {
             new Spec(FlushMode.SYNC_FLUSH, Writes.DEFAULT, Model.THREADS, 1),
             new Spec(FlushMode.SYNC_FLUSH, Writes.DEFAULT, Model.THREADS, 16),
             new Spec(FlushMode.SYNC_FLUSH, Writes.DEFAULT, Model.THREADS, 64),
+            new Spec(FlushMode.SYNC_FLUSH, Writes.DEFAULT, Model.CALLBACKS, 16),
             new Spec(FlushMode.SYNC_FLUSH, Writes.DEFAULT, Model.CALLBACKS, 64),
+            // the staging ring: puts only copy under the lock; the group-commit thread writes once per round
+            new Spec(FlushMode.SYNC_FLUSH, Writes.STAGED, Model.THREADS, 1),
+            new Spec(FlushMode.SYNC_FLUSH, Writes.STAGED, Model.CALLBACKS, 64),
             // for comparison: appends through the mapping (RocketMQ's way), forced with fdatasync
             new Spec(FlushMode.SYNC_FLUSH, Writes.MAPPED, Model.THREADS, 1),
             new Spec(FlushMode.SYNC_FLUSH, Writes.MAPPED, Model.CALLBACKS, 64),
@@ -137,6 +148,10 @@ public final class StoreBench {
         System.out.printf(Locale.ROOT, "raw sync 1 KiB: FileChannel.write+force(false) %.0f/s, "
                 + "mapped put+MappedByteBuffer.force %.0f/s, mapped put+FileChannel.force(false) %.0f/s%n",
                 channelSyncBefore, mappedSync, mappedChannelSync);
+        double group16 = RawDiskBench.groupSyncRate(dataDir, 16, RECORD_SIZE, seconds);
+        double group64 = RawDiskBench.groupSyncRate(dataDir, 64, RECORD_SIZE, seconds);
+        System.out.printf(Locale.ROOT, "raw group sync (one write of N x %d B + force(false) per round): "
+                + "N=16 %.0f records/s, N=64 %.0f records/s%n", RECORD_SIZE, group16, group64);
         double rawMBps = RawDiskBench.sequentialWriteMBps(dataDir, rawBytes);
         System.out.printf(Locale.ROOT, "raw sequential write (1 MiB FileChannel writes + force): %.1f MB/s%n", rawMBps);
 
@@ -150,7 +165,7 @@ public final class StoreBench {
                 channelSyncAfter);
         // the higher of the two anchor readings: the ratio is then the conservative one
         double channelSync = Math.max(channelSyncBefore, channelSyncAfter);
-        StoreBenchReport.print(rows, rawMBps, channelSync, mappedSync);
+        StoreBenchReport.print(rows, rawMBps, channelSync, mappedSync, group16, group64);
         Runtime.getRuntime().halt(0);
     }
 
@@ -168,6 +183,8 @@ public final class StoreBench {
                 .transientStorePoolSize(2);
         if (spec.writes() == Writes.MAPPED) {
             builder.commitLogWriteThrough(false);
+        } else if (spec.writes() == Writes.STAGED) {
+            builder.commitLogStagingBytes(4 << 20);
         }
         StoreConfig config = builder.build();
         LongAdder messages = new LongAdder();

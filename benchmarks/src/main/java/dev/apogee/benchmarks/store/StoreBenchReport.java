@@ -11,7 +11,8 @@ final class StoreBenchReport {
     private StoreBenchReport() {
     }
 
-    static void print(List<Row> rows, double rawMBps, double channelSync, double mappedSync) {
+    static void print(List<Row> rows, double rawMBps, double channelSync, double mappedSync, double group16,
+                      double group64) {
         System.out.println();
         System.out.println("Writer model: \"threads\" = one platform thread per writer blocked on its future (join); "
                 + "\"callbacks\" = logical writers with one put outstanding each, the next put issued from the "
@@ -40,7 +41,17 @@ final class StoreBenchReport {
         System.out.printf(Locale.ROOT, "ASYNC 1 / 4 writers incl. final flush / raw MB/s = %.2f / %.2f "
                 + "(counts the flush of what the window left dirty)%n",
                 async1.durableMbPerSec() / rawMBps, async4.durableMbPerSec() / rawMBps);
-        for (String name : List.of("SYNC_FLUSH", "SYNC_FLUSH+mapped", "SYNC_FLUSH+pool")) {
+        System.out.printf(Locale.ROOT, "group ceiling: raw N x 1136 B write + force(false) = %.0f records/s (N=16, "
+                + "%.1fx the raw force rate), %.0f records/s (N=64, %.1fx)%n", group16, group16 / channelSync,
+                group64, group64 / channelSync);
+        for (int writers : new int[] {16, 64}) {
+            Row r = find(rows, "SYNC_FLUSH", Model.CALLBACKS, writers);
+            if (r != null) {
+                System.out.printf(Locale.ROOT, "SYNC_FLUSH %d writers (%s) / group ceiling N=%d = %.2f%n", writers,
+                        r.spec().model().label, writers, r.msgsPerSec() / (writers == 16 ? group16 : group64));
+            }
+        }
+        for (String name : List.of("SYNC_FLUSH", "SYNC_FLUSH+staged", "SYNC_FLUSH+mapped", "SYNC_FLUSH+pool")) {
             Row one = find(rows, name, Model.THREADS, 1);
             for (Model model : Model.values()) {
                 Row r = find(rows, name, model, 64);

@@ -41,6 +41,10 @@ public final class CommitLog {
     private final BooleanSupplier diskFullNow;
     /** Put-lock holder only. */
     private final AppendArea area;
+    /** Null unless appends are staged. */
+    private final StagingRing ring;
+    /** Put-lock holder only: the last {@link #fileWithRoom} failed waiting for staged bytes to be written. */
+    private boolean rollBusy;
     private volatile long lockedSinceNanos;
     private volatile boolean diskFull;
 
@@ -57,12 +61,36 @@ public final class CommitLog {
     /** @param writeThrough see {@link dev.apogee.store.StoreConfig#commitLogWriteThrough()} */
     public CommitLog(MappedFileQueue queue, Clock clock, long osPageCacheBusyTimeoutMs, Runnable onAppend,
                      BooleanSupplier diskFullNow, boolean writeThrough) {
-        this.area = new AppendArea(writeThrough);
+        this(queue, clock, osPageCacheBusyTimeoutMs, onAppend, diskFullNow, writeThrough, 0, () -> { });
+    }
+
+    /**
+     * @param stagingBytes  capacity of the staging ring ({@link dev.apogee.store.StoreConfig#commitLogStagingBytes()}),
+     *                      0 for none; only with write-through, and then {@link #commitStaged()} must be called
+     *                      regularly (the group-commit thread does, before each force)
+     * @param wakeCommitter asks the thread calling {@link #commitStaged()} for a round (an appender waits for room)
+     */
+    public CommitLog(MappedFileQueue queue, Clock clock, long osPageCacheBusyTimeoutMs, Runnable onAppend,
+                     BooleanSupplier diskFullNow, boolean writeThrough, int stagingBytes, Runnable wakeCommitter) {
+        if (stagingBytes > 0 && !writeThrough) {
+            throw new IllegalArgumentException("a staging ring needs write-through");
+        }
+        this.ring = stagingBytes > 0
+                ? new StagingRing(stagingBytes, osPageCacheBusyTimeoutMs * 1_000_000L, wakeCommitter) : null;
+        this.area = new AppendArea(writeThrough, ring);
         this.queue = queue;
         this.clock = clock;
         this.busyTimeoutNanos = osPageCacheBusyTimeoutMs * 1_000_000L;
         this.onAppend = onAppend;
         this.diskFullNow = diskFullNow;
+    }
+
+    /**
+     * Writes the staged appends to the file (no-op without a staging ring); true when something was written.
+     * Group-commit thread only (or the thread shutting the store down once that one stopped).
+     */
+    public boolean commitStaged() throws IOException {
+        return ring != null && ring.commit();
     }
 
     public MappedFileQueue fileQueue() {
@@ -136,13 +164,16 @@ public final class CommitLog {
         long now = clock.millis();
         MappedFile f = fileWithRoom(m.recordSize);
         if (f == null) {
-            return PutResult.failure(diskFull ? PutStatus.DISK_FULL : PutStatus.UNKNOWN_ERROR);
+            return PutResult.failure(diskFull ? PutStatus.DISK_FULL
+                    : rollBusy ? PutStatus.OS_PAGE_CACHE_BUSY : PutStatus.UNKNOWN_ERROR);
         }
         boolean consumable = SysFlag.isConsumable(m.sysFlag);
         long queueOffset = consumable ? offsets.get(m.topicName, m.queueId) : 0L;
         int pos = f.wrotePosition();
         long phys = f.fileFromOffset() + pos;
-        area.open(f, pos, m.recordSize);
+        if (!area.open(f, pos, m.recordSize, false)) {
+            return PutResult.failure(PutStatus.OS_PAGE_CACHE_BUSY);
+        }
         MessageRecordEncoder.encode(area.buffer(), area.index(pos), m, queueOffset, phys, now);
         if (!publish(f, pos, pos + m.recordSize, now)) {
             return PutResult.failure(diskFull ? PutStatus.DISK_FULL : PutStatus.UNKNOWN_ERROR);
@@ -187,7 +218,8 @@ public final class CommitLog {
         long now = clock.millis();
         MappedFile f = fileWithRoom(total);
         if (f == null) {
-            return PutResult.failure(diskFull ? PutStatus.DISK_FULL : PutStatus.UNKNOWN_ERROR);
+            return PutResult.failure(diskFull ? PutStatus.DISK_FULL
+                    : rollBusy ? PutStatus.OS_PAGE_CACHE_BUSY : PutStatus.UNKNOWN_ERROR);
         }
         EncodedMessage first = batch.get(0);
         boolean consumable = SysFlag.isConsumable(first.sysFlag);
@@ -197,7 +229,9 @@ public final class CommitLog {
         int pos = start;
         long firstPhys = f.fileFromOffset() + pos;
         long[] physicalOffsets = new long[batch.size()];
-        area.open(f, start, total);
+        if (!area.open(f, start, total, false)) {
+            return PutResult.failure(PutStatus.OS_PAGE_CACHE_BUSY);
+        }
         ByteBuffer target = area.buffer();
         for (int i = 0; i < batch.size(); i++) {
             EncodedMessage m = batch.get(i);
@@ -221,6 +255,7 @@ public final class CommitLog {
 
     /** Current file if {@code size} plus a blank header fits, else closes it with a blank and returns the next. */
     private MappedFile fileWithRoom(int size) {
+        rollBusy = false;
         try {
             MappedFile last = queue.lastFile();
             boolean fits = last != null && last.remaining() >= size + MessageRecordFlyweight.BLANK_HEADER_LENGTH;
@@ -233,7 +268,11 @@ public final class CommitLog {
                 return f;
             }
             int pos = f.wrotePosition();
-            area.open(f, pos, MessageRecordFlyweight.BLANK_HEADER_LENGTH);
+            if (!area.open(f, pos, MessageRecordFlyweight.BLANK_HEADER_LENGTH, true)) {
+                LOG.warn("STORE-BUSY staged appends of {} not written in time; the roll-over waits", f);
+                rollBusy = true;
+                return null;
+            }
             MessageRecordEncoder.encodeBlank(area.buffer(), area.index(pos), f.remaining());
             area.publish(f, pos, MessageRecordFlyweight.BLANK_HEADER_LENGTH, f.fileSize(), 0);
             return queue.lastFileForAppend(0);

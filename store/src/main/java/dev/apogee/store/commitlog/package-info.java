@@ -12,8 +12,11 @@
  * (and by recovery before the store starts). Readers use the published positions of the mapped files.
  *
  * <p>Where the encode goes ({@link dev.apogee.store.commitlog.AppendArea}): into the file's mapping (ASYNC_FLUSH), or,
- * write-through (the SYNC_FLUSH default), into a staging buffer written to the file with one positional
- * {@code FileChannel.write} before the position is published, because the fsync a SYNC_FLUSH put waits for is much
- * cheaper after channel writes than after writes through the mapping.
+ * write-through (the SYNC_FLUSH default), to the file by positional {@code FileChannel.write}s, because the fsync a
+ * SYNC_FLUSH put waits for is much cheaper after channel writes than after writes through the mapping: by default
+ * into a buffer the putting thread writes itself before publishing the position, or, with
+ * {@link dev.apogee.store.StoreConfig#commitLogStagingBytes()}, into the
+ * {@link dev.apogee.store.commitlog.StagingRing}, which the group-commit thread writes with one write per force round
+ * (a put then makes no system call under the lock, and readers see its bytes once they are written).
  */
 package dev.apogee.store.commitlog;

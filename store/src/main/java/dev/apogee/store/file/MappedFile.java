@@ -40,6 +40,11 @@ public final class MappedFile {
     private volatile int committedPosition;
     private volatile int flushedPosition;
     private volatile long lastStoreTimestamp;
+    /**
+     * Set once, by the appender, before the first append staged for this file (see {@code StagingRing}): from then
+     * on bytes are readable only once committed (written to the file), like with a pooled write buffer.
+     */
+    private volatile boolean staged;
 
     private MappedFile(Path path, long fileFromOffset, int fileSize, FileChannel channel, TransientStorePool pool) throws IOException {
         this.path = path;
@@ -128,9 +133,29 @@ public final class MappedFile {
         return mapped;
     }
 
-    /** Bytes a reader may read: written, and with a transient pool also committed to the file. */
+    /** Bytes a reader may read: written, and with a transient pool or staging also committed to the file. */
     public int readablePosition() {
-        return writeBuffer == null ? wrotePosition : committedPosition;
+        return writeBuffer == null && !staged ? wrotePosition : committedPosition;
+    }
+
+    /**
+     * Appender only, while every written byte is also committed (so that readers see no step back): from now on
+     * appends are staged elsewhere and become readable when {@link #setCommittedPosition committed}.
+     */
+    public void markStaged() {
+        if (committedPosition != wrotePosition) {
+            throw new IllegalStateException("marking " + this + " staged with uncommitted bytes");
+        }
+        staged = true;
+    }
+
+    public boolean isStaged() {
+        return staged;
+    }
+
+    /** Staged files: the bytes below {@code position} are in the file now. Committing thread only (see StagingRing). */
+    public void setCommittedPosition(int position) {
+        committedPosition = position;
     }
 
     /** Publishes bytes written below {@code position}; appender thread only. */
@@ -197,7 +222,12 @@ public final class MappedFile {
         if (writeBuffer != null) {
             throw new IllegalStateException("write-through append on a file with a pooled write buffer");
         }
-        ByteBuffer bytes = src.duplicate().limit(length).position(0);
+        writeRange(src, 0, length, position);
+    }
+
+    /** Positional write of {@code src[index, index + length)} to the file at {@code position}. */
+    public void writeRange(ByteBuffer src, int index, int length, int position) throws IOException {
+        ByteBuffer bytes = src.duplicate().limit(index + length).position(index);
         long pos = position;
         while (bytes.hasRemaining()) {
             pos += channel.write(bytes, pos);

@@ -15,7 +15,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * SYNC_FLUSH group commit (thread {@code apogee-store-group-commit}). Putting threads {@link #submit} a request (end
- * offset + future); each round the service takes every request submitted so far in one atomic swap, makes the
+ * offset + future); each round the service takes every request submitted so far in one atomic swap, writes what
+ * the appends staged (the commit log's staging ring, or the transient pool's buffers: {@link Committer}), makes the
  * commit log durable up to the largest end offset with one {@code FileChannel.force(false)} per file touched, and
  * completes, in one pass, every request now covered. Requests arriving during a force wait for the next round, so
  * under load one force acknowledges many writers. A request not durable within the timeout completes with
@@ -36,16 +37,17 @@ public final class GroupCommitService extends ServiceThread {
     private static final long IDLE_FLUSH_MS = 10;
     /** Cap of the linger (see {@link #linger()}): a slow force must not stretch every put's wait further. */
     private static final long MAX_LINGER_NANOS = 1_000_000L;
+    private static final int MAX_COMMIT_STEPS = 16;
 
 
     private final MappedFileQueue queue;
     private final long timeoutNanos;
     /**
-     * With the transient store pool, appends land in an off-heap buffer and this thread first writes them to the
-     * file with {@code FileChannel.write}, then forces: an fsync after a write() measured about twice as fast here
-     * as after writes through the mapping (which also re-protect every flushed page).
+     * Writes appended bytes to the file before each force (the transient store pool's buffers, or the commit log's
+     * staging ring), or null when appends reach the file by themselves. An fsync after a write() measured about
+     * twice as fast here as after writes through the mapping (which also re-protect every flushed page).
      */
-    private final boolean commitBeforeFlush;
+    private final Committer committer;
     private final Runnable afterCommit;
     /** Requests submitted since the last swap, newest first (a Treiber stack). Any thread pushes; the service swaps. */
     private final AtomicReference<FlushRequest> submitted = new AtomicReference<>();
@@ -64,16 +66,24 @@ public final class GroupCommitService extends ServiceThread {
     private final LongAdder forces = new LongAdder();
     private final LongAdder timeouts = new LongAdder();
 
-    public GroupCommitService(MappedFileQueue queue, long timeoutMs) {
-        this(queue, timeoutMs, false, () -> { });
+    /** One commit step: writes appended bytes to the file; true when something was written. */
+    @FunctionalInterface
+    public interface Committer {
+        boolean commit() throws IOException;
     }
 
-    /** @param afterCommit called after new bytes were committed (wakes the dispatcher), when committing first */
-    public GroupCommitService(MappedFileQueue queue, long timeoutMs, boolean commitBeforeFlush,
-            Runnable afterCommit) {
+    public GroupCommitService(MappedFileQueue queue, long timeoutMs) {
+        this(queue, timeoutMs, null, () -> { });
+    }
+
+    /**
+     * @param committer   called until it returns false before each force (null: nothing to commit)
+     * @param afterCommit called after new bytes were committed (they are readable now: wakes the dispatcher)
+     */
+    public GroupCommitService(MappedFileQueue queue, long timeoutMs, Committer committer, Runnable afterCommit) {
         this.queue = queue;
         this.timeoutNanos = timeoutMs * 1_000_000L;
-        this.commitBeforeFlush = commitBeforeFlush;
+        this.committer = committer;
         this.afterCommit = afterCommit;
     }
 
@@ -127,7 +137,7 @@ public final class GroupCommitService extends ServiceThread {
             if (waitingHead != null && waitingCount < peakBatch) {
                 linger();
             }
-            commitIfPooled();
+            commitFirst();
             if (waitingHead == null) {
                 queue.flush(0);
                 return;
@@ -187,10 +197,12 @@ public final class GroupCommitService extends ServiceThread {
         waitingTail = last;
     }
 
-    private void commitIfPooled() throws IOException {
-        if (commitBeforeFlush) {
+    private void commitFirst() throws IOException {
+        if (committer != null) {
+            // a step per file touched (the pool), or per pass over the ring while appenders keep staging: bounded, so
+            // that busy appenders cannot keep the force waiting; what the steps left is written by the next round
             boolean moved = false;
-            while (queue.commit(0)) {
+            for (int i = 0; i < MAX_COMMIT_STEPS && committer.commit(); i++) {
                 moved = true;
             }
             if (moved) {
@@ -268,7 +280,7 @@ public final class GroupCommitService extends ServiceThread {
     protected void onShutdown() {
         takeSubmitted();
         try {
-            commitIfPooled();
+            commitFirst();
             queue.flushAll();
         } catch (IOException e) {
             LOG.error("STORE-IO final flush failed", e);

@@ -79,11 +79,17 @@ class CrashRecoveryTest {
         assertTrue(acked.size() > 100, "children acknowledged too few messages: " + acked.size());
     }
 
+    /** Children started so far: the odd ones stage their appends. */
+    private int childrenStarted;
+
     private List<Ack> runChildAndKill(Random random, long firstId) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         ProcessBuilder pb = new ProcessBuilder(java, "-Xmx128m", "-XX:TieredStopAtLevel=1", "-cp",
                 System.getProperty("java.class.path"), CrashWriterMain.class.getName(), dir.toString(),
-                Long.toString(firstId), "4");
+                Long.toString(firstId), "4",
+                // children alternate between each put writing its own bytes and the staging ring (64 KiB: smaller
+                // than a file, so it wraps around), so both SYNC_FLUSH write paths are killed mid-flight
+                Integer.toString(childrenStarted++ % 2 == 0 ? 0 : 64 * 1024));
         pb.redirectError(ProcessBuilder.Redirect.DISCARD);
         Process child = pb.start();
         ConcurrentLinkedQueue<Ack> acks = new ConcurrentLinkedQueue<>();

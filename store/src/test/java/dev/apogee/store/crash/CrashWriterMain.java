@@ -24,12 +24,20 @@ public final class CrashWriterMain {
     }
 
     public static StoreConfig config(Path dir) {
+        return builder(dir).build();
+    }
+
+    /** @param stagingBytes the child's staging ring (0: each put writes its own bytes); recovery does not care */
+    public static StoreConfig config(Path dir, int stagingBytes) {
+        return builder(dir).commitLogStagingBytes(stagingBytes).build();
+    }
+
+    private static StoreConfig.Builder builder(Path dir) {
         return StoreTestSupport.smallConfig(dir)
                 .commitLogFileSize(256 * 1024)
                 .flushMode(FlushMode.SYNC_FLUSH)
                 .warmMappedFiles(true)
-                .flushConsumeQueueIntervalMs(50)
-                .build();
+                .flushConsumeQueueIntervalMs(50);
     }
 
     /** Deterministic body of message {@code id}, 20 to ~1,500 bytes. */
@@ -46,7 +54,7 @@ public final class CrashWriterMain {
         Path dir = Path.of(args[0]);
         AtomicLong nextId = new AtomicLong(Long.parseLong(args[1]));
         int threads = Integer.parseInt(args[2]);
-        MessageStore store = MessageStore.open(config(dir));
+        MessageStore store = MessageStore.open(args.length > 3 ? config(dir, Integer.parseInt(args[3])) : config(dir));
         store.start();
         System.out.println("READY");
         for (int t = 0; t < threads; t++) {
