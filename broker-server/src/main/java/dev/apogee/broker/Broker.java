@@ -176,6 +176,7 @@ public final class Broker implements AutoCloseable {
                 .warmMappedFiles(config.isSyncFlush())
                 .transientStorePoolEnable(config.isTransientStorePoolEnable())
                 .transientStorePoolSize(config.getTransientStorePoolSize())
+                .recordCrc(config.isEnabledAppendPropCRC())
                 .build();
     }
 

@@ -91,7 +91,7 @@ public final class MessageStore implements AutoCloseable {
                 () -> config.diskUsageProbe().usedRatio(config.storePath()) > config.diskFullRatio(),
                 config.commitLogWriteThrough(), staged ? config.commitLogStagingBytes() : 0,
                 () -> wakeCommitter[0].run());
-        this.preparer = new MessagePreparer(config.maxMessageSize(), config.commitLogFileSize());
+        this.preparer = new MessagePreparer(config.maxMessageSize(), config.commitLogFileSize(), config.recordCrc());
         this.consumeQueues = new ConsumeQueueTable(config.consumeQueuePath(), config.consumeQueueEntriesPerFile());
         this.index = config.messageIndexEnable()
                 ? new IndexService(config.indexPath(), config.maxHashSlotNum(), config.maxIndexNum()) : null;

@@ -38,6 +38,7 @@ public final class StoreConfig {
     private final int maxIndexNum;
     private final long osPageCacheBusyTimeoutMs;
     private final boolean warmMappedFiles;
+    private final boolean recordCrc;
     private final Clock clock;
     private final DiskUsageProbe diskUsageProbe;
 
@@ -51,6 +52,7 @@ public final class StoreConfig {
         this.flushThoroughIntervalMs = b.flushThoroughIntervalMs;
         this.syncFlushTimeoutMs = b.syncFlushTimeoutMs;
         this.maxMessageSize = b.maxMessageSize;
+        this.recordCrc = b.recordCrc;
         this.transientStorePoolEnable = b.transientStorePoolEnable;
         this.transientStorePoolSize = b.transientStorePoolSize;
         this.commitLogWriteThrough = b.commitLogWriteThrough != null ? b.commitLogWriteThrough
@@ -172,6 +174,11 @@ public final class StoreConfig {
      * {@link #diskFullRatio()} below 1 with margin for a file or two.
      */
     public boolean warmMappedFiles() { return warmMappedFiles; }
+    /**
+     * Whether every record ends with a CRC of the whole record (RocketMQ's {@code __CRC32#} property, 20 bytes), so
+     * that recovery also detects a torn or corrupted header, not only a corrupted body. On by default.
+     */
+    public boolean recordCrc() { return recordCrc; }
     /** Source of store timestamps and of the retention hour. */
     public Clock clock() { return clock; }
     public DiskUsageProbe diskUsageProbe() { return diskUsageProbe; }
@@ -206,6 +213,7 @@ public final class StoreConfig {
         private int maxIndexNum = 20_000_000;
         private long osPageCacheBusyTimeoutMs = 1_000;
         private boolean warmMappedFiles;
+        private boolean recordCrc = true;
         private Clock clock = Clock.systemDefaultZone();
         private DiskUsageProbe diskUsageProbe = DiskUsageProbe.FILE_SYSTEM;
 
@@ -227,6 +235,7 @@ public final class StoreConfig {
             flushConsumeQueueIntervalMs = c.flushConsumeQueueIntervalMs; messageIndexEnable = c.messageIndexEnable;
             maxHashSlotNum = c.maxHashSlotNum; maxIndexNum = c.maxIndexNum;
             osPageCacheBusyTimeoutMs = c.osPageCacheBusyTimeoutMs; warmMappedFiles = c.warmMappedFiles;
+            recordCrc = c.recordCrc;
             clock = c.clock; diskUsageProbe = c.diskUsageProbe;
         }
 
@@ -257,6 +266,7 @@ public final class StoreConfig {
         public Builder maxIndexNum(int v) { maxIndexNum = v; return this; }
         public Builder osPageCacheBusyTimeoutMs(long v) { osPageCacheBusyTimeoutMs = v; return this; }
         public Builder warmMappedFiles(boolean v) { warmMappedFiles = v; return this; }
+        public Builder recordCrc(boolean v) { recordCrc = v; return this; }
         public Builder clock(Clock v) { clock = v; return this; }
         public Builder diskUsageProbe(DiskUsageProbe v) { diskUsageProbe = v; return this; }
 

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
+import dev.apogee.store.record.MessageRecordFlyweight;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -25,7 +26,14 @@ class RecoveryTest {
     @TempDir
     Path dir;
 
-    enum Damage { NONE, GARBAGE_AFTER_END, ZERO_LAST_BYTES, FLIP_CRC_BYTE, FLIP_IN_EARLIER_FILE, DELETE_CONSUME_QUEUES }
+    /**
+     * The FLIP_*_OF_LAST cases damage a header field the body CRC does not cover; the whole-record CRC
+     * ({@code __CRC32#}) must reject the record, or recovery would keep it with a wrong topic, queue or offset.
+     */
+    enum Damage {
+        NONE, GARBAGE_AFTER_END, ZERO_LAST_BYTES, FLIP_CRC_BYTE, FLIP_IN_EARLIER_FILE, DELETE_CONSUME_QUEUES,
+        FLIP_QUEUE_ID_OF_LAST, FLIP_QUEUE_OFFSET_OF_LAST, FLIP_TOPIC_OF_LAST, FLIP_PROPERTY_OF_LAST
+    }
 
     private StoreConfig config(Path d) {
         return smallConfig(d).flushConsumeQueueIntervalMs(60_000).build();
@@ -131,6 +139,18 @@ class RecoveryTest {
             case FLIP_CRC_BYTE:
                 flip(lastFile, lastPos + last.wroteBytes() - 60);
                 return written.size() - 1;
+            case FLIP_QUEUE_ID_OF_LAST:
+                flip(lastFile, lastPos + MessageRecordFlyweight.QUEUE_ID_OFFSET + 3);
+                return written.size() - 1;
+            case FLIP_QUEUE_OFFSET_OF_LAST:
+                flip(lastFile, lastPos + MessageRecordFlyweight.QUEUE_OFFSET_OFFSET + 7);
+                return written.size() - 1;
+            case FLIP_TOPIC_OF_LAST:
+                flip(lastFile, lastPos + lastRecord(lastFile, lastPos).topicOffset());
+                return written.size() - 1;
+            case FLIP_PROPERTY_OF_LAST:
+                flip(lastFile, lastPos + lastRecord(lastFile, lastPos).propertiesLengthOffset() + 3);
+                return written.size() - 1;
             case FLIP_IN_EARLIER_FILE: {
                 int victim = 0;
                 while (written.get(victim + 1).wroteOffset() < fileStart - CL_FILE_SIZE) {
@@ -145,6 +165,11 @@ class RecoveryTest {
             default:
                 throw new IllegalStateException();
         }
+    }
+
+    private static MessageRecordFlyweight lastRecord(Path file, int pos) throws IOException {
+        ByteBuffer bytes = ByteBuffer.wrap(Files.readAllBytes(file));
+        return new MessageRecordFlyweight().wrap(bytes, pos);
     }
 
     private static void write(Path file, int pos, byte[] bytes) throws IOException {

@@ -54,6 +54,8 @@ public final class BrokerConfig {
     private int branchThreadPoolNums = 16;
     private long timerMaxDelaySec = 3L * 24 * 3600;
     private boolean transientStorePoolEnable = false;
+    /** RocketMQ's name; on here by default (off in RocketMQ): recovery then also detects a damaged record header. */
+    private boolean enabledAppendPropCRC = true;
     private int transientStorePoolSize = 2;
     private boolean traceOn = true;
     private String regionId = "DefaultRegion";
@@ -186,6 +188,8 @@ public final class BrokerConfig {
     public int getBranchThreadPoolNums() { return branchThreadPoolNums; }
     public void setBranchThreadPoolNums(int v) { branchThreadPoolNums = v; }
     /** Off-heap write buffers (one commit-log file each): about twice the SYNC_FLUSH rate; costs direct memory. */
+    public boolean isEnabledAppendPropCRC() { return enabledAppendPropCRC; }
+    public void setEnabledAppendPropCRC(boolean v) { enabledAppendPropCRC = v; }
     public boolean isTransientStorePoolEnable() { return transientStorePoolEnable; }
     public void setTransientStorePoolEnable(boolean v) { transientStorePoolEnable = v; }
     public int getTransientStorePoolSize() { return transientStorePoolSize; }

@@ -12,6 +12,7 @@ import dev.apogee.store.PutStatus;
 import dev.apogee.store.record.EncodedMessage;
 import dev.apogee.store.record.MessageRecordFlyweight;
 import dev.apogee.store.record.PropertiesCodec;
+import dev.apogee.store.record.RecordCrc;
 import dev.apogee.store.record.SysFlag;
 
 /**
@@ -27,12 +28,15 @@ public final class MessagePreparer {
 
     private final int maxMessageSize;
     private final int fileSize;
+    private final boolean recordCrc;
     private final ConcurrentHashMap<String, byte[]> topicBytes = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<InetAddress, byte[]> hostBytes = new ConcurrentHashMap<>();
 
-    public MessagePreparer(int maxMessageSize, int fileSize) {
+    /** @param recordCrc whether records end with a whole-record CRC property ({@link RecordCrc}) */
+    public MessagePreparer(int maxMessageSize, int fileSize, boolean recordCrc) {
         this.maxMessageSize = maxMessageSize;
         this.fileSize = fileSize;
+        this.recordCrc = recordCrc;
     }
 
     /** Fills {@code out} from {@code m}; returns PUT_OK or the reason it can never be stored. */
@@ -45,9 +49,10 @@ public final class MessagePreparer {
         if (t.length > Short.MAX_VALUE) {
             return PutStatus.MESSAGE_ILLEGAL;
         }
-        String props = m.properties();
+        String props = recordCrc ? RecordCrc.withoutCrc(m.properties()) : m.properties();
         byte[] p = props.isEmpty() ? NO_BYTES : props.getBytes(StandardCharsets.UTF_8);
-        if (p.length > MAX_PROPERTIES_LENGTH) {
+        int storedPropertiesLength = p.length + (recordCrc ? RecordCrc.RESERVED_LENGTH : 0);
+        if (storedPropertiesLength > MAX_PROPERTIES_LENGTH) {
             return PutStatus.PROPERTIES_SIZE_EXCEEDED;
         }
         InetSocketAddress born = m.bornHost();
@@ -59,7 +64,8 @@ public final class MessagePreparer {
         sysFlag |= out.storeHost.length == 16 ? SysFlag.STOREHOST_V6 : 0;
         ByteBuffer body = m.body();
         out.v2 = t.length > 127;
-        out.recordSize = MessageRecordFlyweight.recordSize(sysFlag, body.remaining(), t.length, p.length, out.v2);
+        out.recordSize = MessageRecordFlyweight.recordSize(sysFlag, body.remaining(), t.length, storedPropertiesLength,
+                out.v2);
         if (out.recordSize > maxMessageSize
                 || out.recordSize + MessageRecordFlyweight.BLANK_HEADER_LENGTH > fileSize) {
             return PutStatus.MESSAGE_ILLEGAL;
@@ -71,6 +77,7 @@ public final class MessagePreparer {
         out.body = body;
         out.bodyCrc = crc(body);
         out.properties = p;
+        out.recordCrc = recordCrc;
         out.sysFlag = sysFlag;
         out.bornTimestamp = m.bornTimestamp();
         out.bornPort = born.getPort();

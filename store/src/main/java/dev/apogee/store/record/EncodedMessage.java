@@ -16,6 +16,8 @@ public final class EncodedMessage {
     public ByteBuffer body;
     public int bodyCrc;
     public byte[] properties;
+    /** Whether the record ends with a {@link RecordCrc} property after {@link #properties}. */
+    public boolean recordCrc;
     public int sysFlag;
     public long bornTimestamp;
     public byte[] bornHost;

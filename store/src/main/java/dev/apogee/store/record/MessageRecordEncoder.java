@@ -21,7 +21,11 @@ public final class MessageRecordEncoder {
     private MessageRecordEncoder() {
     }
 
-    /** Writes {@code m} at {@code at}; the store-assigned fields are passed in. Returns the record size. */
+    /**
+     * Writes {@code m} at {@code at}; the store-assigned fields are passed in. With {@code m.recordCrc} the record
+     * ends with the CRC of everything before it, so the CRC is computed here, after the store-assigned fields.
+     * Returns the record size.
+     */
     public static int encode(ByteBuffer target, int at, EncodedMessage m, long queueOffset, long physicalOffset,
                              long storeTimestamp) {
         target.putInt(at + TOTAL_SIZE_OFFSET, m.recordSize);
@@ -52,10 +56,13 @@ public final class MessageRecordEncoder {
         }
         target.put(p, m.topic);
         p += m.topic.length;
-        target.putShort(p, (short) m.properties.length);
+        target.putShort(p, (short) (m.properties.length + (m.recordCrc ? RecordCrc.RESERVED_LENGTH : 0)));
         p += 2;
         if (m.properties.length > 0) {
             target.put(p, m.properties);
+        }
+        if (m.recordCrc) {
+            RecordCrc.seal(target, at, m.recordSize);
         }
         return m.recordSize;
     }

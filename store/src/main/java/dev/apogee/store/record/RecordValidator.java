@@ -6,7 +6,8 @@ import java.util.zip.CRC32;
 /**
  * Checks one commit-log record for recovery and for the dispatcher: magic code, size bounds against the bytes left
  * in the file, field lengths adding up to TOTALSIZE, the PHYSICALOFFSET field matching the record's position, and
- * (optionally) the body CRC. Confined to one thread (holds a reusable {@link CRC32} and flyweight).
+ * (optionally) the body CRC and the whole-record CRC ({@link RecordCrc}) when the record has one. Confined to one
+ * thread (holds a reusable {@link CRC32} and flyweight).
  */
 public final class RecordValidator {
     /** Outcome of {@link #check}. */
@@ -76,7 +77,9 @@ public final class RecordValidator {
         body.limit(from + bodyLength).position(from);
         crc.reset();
         crc.update(body);
-        return ((int) crc.getValue() & 0x7FFFFFFF) == record.bodyCrc();
+        return ((int) crc.getValue() & 0x7FFFFFFF) == record.bodyCrc()
+                && RecordCrc.verify(record.buffer(), record.base(), size, record.propertiesLength())
+                != RecordCrc.Check.MISMATCH;
     }
 
     private static boolean allZero(ByteBuffer file, int from, int to) {
