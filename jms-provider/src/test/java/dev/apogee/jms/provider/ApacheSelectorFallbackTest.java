@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.apogee.anchor.ApacheRocketMq;
+import dev.apogee.jms.interop.ApacheAnchor;
 import dev.apogee.jms.api.ApogeeConnectionFactory;
 import jakarta.jms.Connection;
 import jakarta.jms.Message;
@@ -13,8 +14,6 @@ import jakarta.jms.MessageProducer;
 import jakarta.jms.Queue;
 import jakarta.jms.QueueBrowser;
 import jakarta.jms.Session;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Collections;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -36,8 +35,7 @@ class ApacheSelectorFallbackTest {
 
     @BeforeAll
     static void start() throws Exception {
-        Path dir = Files.createTempDirectory(Files.createDirectories(Path.of("target")), "apogee-jms-apache-selector");
-        rmq = ApacheRocketMq.start(dir, "ASYNC_FLUSH");
+        rmq = ApacheAnchor.start("apogee-jms-apache-selector");
     }
 
     @AfterAll

@@ -1,6 +1,7 @@
 package dev.apogee.jms.tx;
 
 import dev.apogee.anchor.ApacheRocketMq;
+import dev.apogee.jms.interop.ApacheAnchor;
 import dev.apogee.jms.api.ApogeeConnectionFactory;
 import dev.apogee.jms.xa.ApogeeXAConnectionFactory;
 import dev.apogee.jms.xa.BranchXid;
@@ -18,8 +19,6 @@ import org.junit.jupiter.api.Timeout;
 
 import javax.transaction.xa.XAException;
 import javax.transaction.xa.XAResource;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -39,8 +38,7 @@ class ApacheFallbackTest {
 
     @BeforeAll
     static void start() throws Exception {
-        Path dir = Files.createTempDirectory(Files.createDirectories(Path.of("target")), "apogee-jms-apache");
-        rmq = ApacheRocketMq.start(dir, "ASYNC_FLUSH");
+        rmq = ApacheAnchor.start("apogee-jms-apache");
     }
 
     @AfterAll
