@@ -35,8 +35,11 @@ import dev.apogee.store.StoreConfig;
  */
 public final class StoreBench {
     private static final int BODY_SIZE = 1024;
-    /** Stored size of the benchmark's 1 KiB-body record (header, topic, properties): the group anchor's block. */
-    private static final int RECORD_SIZE = 1136;
+    /**
+     * Stored size of the benchmark's 1 KiB-body record (header, topic, properties and the 20-byte record CRC, on by
+     * default): the group anchor's block.
+     */
+    private static final int RECORD_SIZE = 1156;
 
     private StoreBench() {
     }
@@ -67,7 +70,9 @@ public final class StoreBench {
         /** Through the mapping whatever the flush mode (the SYNC_FLUSH default before write-through). */
         MAPPED("+mapped"),
         /** Transient store pool: off-heap buffers, committed to the file by channel writes. */
-        POOL("+pool");
+        POOL("+pool"),
+        /** The default write path without the whole-record CRC ({@code recordCrc(false)}): what the CRC costs. */
+        NO_RECORD_CRC("-recordcrc");
 
         final String suffix;
 
@@ -94,6 +99,7 @@ public final class StoreBench {
     private static final List<Spec> SPECS = List.of(
             new Spec(FlushMode.ASYNC_FLUSH, Writes.DEFAULT, Model.THREADS, 1),
             new Spec(FlushMode.ASYNC_FLUSH, Writes.DEFAULT, Model.THREADS, 4),
+            new Spec(FlushMode.ASYNC_FLUSH, Writes.NO_RECORD_CRC, Model.THREADS, 1),
             // SYNC_FLUSH as shipped: each append is written to the file with a positional FileChannel.write, so the
             // group-commit force is the cheaper fsync of the two raw anchors
             new Spec(FlushMode.SYNC_FLUSH, Writes.DEFAULT, Model.THREADS, 1),
@@ -101,6 +107,7 @@ public final class StoreBench {
             new Spec(FlushMode.SYNC_FLUSH, Writes.DEFAULT, Model.THREADS, 64),
             new Spec(FlushMode.SYNC_FLUSH, Writes.DEFAULT, Model.CALLBACKS, 16),
             new Spec(FlushMode.SYNC_FLUSH, Writes.DEFAULT, Model.CALLBACKS, 64),
+            new Spec(FlushMode.SYNC_FLUSH, Writes.NO_RECORD_CRC, Model.CALLBACKS, 64),
             // the staging ring: puts only copy under the lock; the group-commit thread writes once per round
             new Spec(FlushMode.SYNC_FLUSH, Writes.STAGED, Model.THREADS, 1),
             new Spec(FlushMode.SYNC_FLUSH, Writes.STAGED, Model.CALLBACKS, 64),
@@ -185,6 +192,8 @@ public final class StoreBench {
             builder.commitLogWriteThrough(false);
         } else if (spec.writes() == Writes.STAGED) {
             builder.commitLogStagingBytes(4 << 20);
+        } else if (spec.writes() == Writes.NO_RECORD_CRC) {
+            builder.recordCrc(false);
         }
         StoreConfig config = builder.build();
         LongAdder messages = new LongAdder();

@@ -66,6 +66,15 @@ final class StoreBenchReport {
             System.out.printf(Locale.ROOT, "%s 1 writer / raw force(false) rate = %.2f%n", name,
                     one.msgsPerSec() / channelSync);
         }
+        Row asyncNoCrc = find(rows, "ASYNC_FLUSH-recordcrc", Model.THREADS, 1);
+        Row syncNoCrc = find(rows, "SYNC_FLUSH-recordcrc", Model.CALLBACKS, 64);
+        Row sync64 = find(rows, "SYNC_FLUSH", Model.CALLBACKS, 64);
+        if (async1 != null && asyncNoCrc != null && sync64 != null && syncNoCrc != null) {
+            System.out.printf(Locale.ROOT, "record CRC cost (with / without): ASYNC 1 writer msgs/s %.2f, CPU us/msg "
+                    + "%.2f; SYNC 64 callbacks msgs/s %.2f, CPU us/msg %.2f%n",
+                    async1.msgsPerSec() / asyncNoCrc.msgsPerSec(), async1.cpuMicrosPerMsg() / asyncNoCrc.cpuMicrosPerMsg(),
+                    sync64.msgsPerSec() / syncNoCrc.msgsPerSec(), sync64.cpuMicrosPerMsg() / syncNoCrc.cpuMicrosPerMsg());
+        }
     }
 
     private static Row find(List<Row> rows, String name, Model model, int writers) {
