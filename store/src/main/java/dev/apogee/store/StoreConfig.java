@@ -139,9 +139,10 @@ public final class StoreConfig {
      * force. Staged bytes become readable once written. An append larger than the ring, or one that finds it full
      * for the {@link #osPageCacheBusyTimeoutMs() busy timeout}, is handled as described in {@code StagingRing}.
      * 0 = every append writes its own bytes (no ring). Unused without write-through or with ASYNC_FLUSH (no
-     * group-commit thread to drain the ring). Default 0: in StoreBench the ring cut process CPU per message by 25-40%
-     * (64 writers) but not the time a put waits, which grew for a single writer by the write now made between its
-     * wake-up and the force (benchmarks/results/store-20261130T2004Z.md); 4 MiB is a good size when CPU is scarce.
+     * group-commit thread to drain the ring). Default 4 MiB: in StoreBench on a quiet machine, three alternating
+     * rounds, the ring gave 64 callback writers +45-60% msgs/s at 35% less process CPU per message and one writer
+     * +4-13% (benchmarks/results/store-20261130T2335Z.md); runs on a loaded machine had shown no gain in msgs/s
+     * (store-20261130T2004Z.md), never a loss in CPU.
      */
     public int commitLogStagingBytes() { return commitLogStagingBytes; }
     /** Whether appends go through the staging ring (write-through, SYNC_FLUSH, non-zero ring). */
@@ -198,7 +199,7 @@ public final class StoreConfig {
         private int transientStorePoolSize = 5;
         /** null: decided by the flush mode, see {@link StoreConfig#commitLogWriteThrough()}. */
         private Boolean commitLogWriteThrough;
-        private int commitLogStagingBytes;
+        private int commitLogStagingBytes = 4 << 20;
         private long commitIntervalMs = 200;
         private int commitMinDirtyPages = 4;
         private int fileReservedHours = 72;

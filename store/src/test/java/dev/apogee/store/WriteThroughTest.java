@@ -40,17 +40,18 @@ class WriteThroughTest {
                 "decided again when the flush mode changes");
         assertThrows(IllegalArgumentException.class, () -> smallConfig(dir).transientStorePoolEnable(true)
                 .commitLogWriteThrough(true).build());
-        assertFalse(smallConfig(dir).flushMode(FlushMode.SYNC_FLUSH).build().commitLogStaged(), "not by default");
-        assertTrue(smallConfig(dir).flushMode(FlushMode.SYNC_FLUSH).commitLogStagingBytes(4 << 20).build()
-                .commitLogStaged());
+        assertTrue(smallConfig(dir).flushMode(FlushMode.SYNC_FLUSH).build().commitLogStaged(), "by default");
+        assertEquals(4 << 20, smallConfig(dir).build().commitLogStagingBytes());
+        assertFalse(smallConfig(dir).flushMode(FlushMode.SYNC_FLUSH).commitLogStagingBytes(0).build()
+                .commitLogStaged(), "a zero-sized ring: every put writes its own bytes");
         assertFalse(smallConfig(dir).commitLogWriteThrough(true).build().commitLogStaged(),
                 "ASYNC_FLUSH has no group-commit thread to write the ring");
         assertThrows(IllegalArgumentException.class, () -> smallConfig(dir).commitLogStagingBytes(-1).build());
     }
 
     /**
-     * @param stagingBytes 0: no ring (the default); 3000: a ring smaller than two records, so appends wrap around it
-     *                     all the time and every batch (5 records) is larger than it; 4 MiB: larger than a file
+     * @param stagingBytes 0: no ring; 3000: a ring smaller than two records, so appends wrap around it
+     *                     all the time and every batch (5 records) is larger than it; 4 MiB (the default): larger than a file
      */
     @ParameterizedTest
     @ValueSource(ints = {0, 3000, 4 << 20})

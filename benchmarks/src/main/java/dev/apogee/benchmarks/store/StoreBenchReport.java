@@ -51,7 +51,7 @@ final class StoreBenchReport {
                         r.spec().model().label, writers, r.msgsPerSec() / (writers == 16 ? group16 : group64));
             }
         }
-        for (String name : List.of("SYNC_FLUSH", "SYNC_FLUSH+staged", "SYNC_FLUSH+mapped", "SYNC_FLUSH+pool")) {
+        for (String name : List.of("SYNC_FLUSH", "SYNC_FLUSH+unstaged", "SYNC_FLUSH+mapped", "SYNC_FLUSH+pool")) {
             Row one = find(rows, name, Model.THREADS, 1);
             for (Model model : Model.values()) {
                 Row r = find(rows, name, model, 64);

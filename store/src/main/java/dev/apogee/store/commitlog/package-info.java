@@ -14,9 +14,9 @@
  * <p>Where the encode goes ({@link dev.apogee.store.commitlog.AppendArea}): into the file's mapping (ASYNC_FLUSH), or,
  * write-through (the SYNC_FLUSH default), to the file by positional {@code FileChannel.write}s, because the fsync a
  * SYNC_FLUSH put waits for is much cheaper after channel writes than after writes through the mapping: by default
- * into a buffer the putting thread writes itself before publishing the position, or, with
- * {@link dev.apogee.store.StoreConfig#commitLogStagingBytes()}, into the
- * {@link dev.apogee.store.commitlog.StagingRing}, which the group-commit thread writes with one write per force round
- * (a put then makes no system call under the lock, and readers see its bytes once they are written).
+ * into the {@link dev.apogee.store.commitlog.StagingRing} ({@link dev.apogee.store.StoreConfig#commitLogStagingBytes()},
+ * 4 MiB), which the group-commit thread writes with one write per force round (a put makes no system call under the
+ * lock, and readers see its bytes once they are written), or, with a zero-sized ring, into a buffer the putting
+ * thread writes itself before publishing the position.
  */
 package dev.apogee.store.commitlog;
