@@ -177,6 +177,7 @@ public final class Broker implements AutoCloseable {
                 .transientStorePoolEnable(config.isTransientStorePoolEnable())
                 .transientStorePoolSize(config.getTransientStorePoolSize())
                 .recordCrc(config.isEnabledAppendPropCRC())
+                .commitLogStagingBytes(config.getCommitLogStagingBytes())
                 .build();
     }
 

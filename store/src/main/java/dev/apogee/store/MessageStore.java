@@ -311,13 +311,31 @@ public final class MessageStore implements AutoCloseable {
         stats.recordPut(r);
         if (r.status() != PutStatus.PUT_OK || groupCommit == null || !waitForDisk) {
             if (staged && r.status() == PutStatus.PUT_OK) {
-                // nobody waits for it, but readers do: the next round writes it. Not on every append: a round
-                // woken before the put's request arrived would find none waiting and reset the linger's peak
-                groupCommit.wakeup();
+                writeStagedForReaders();
             }
             return CompletableFuture.completedFuture(r);
         }
         return groupCommit.submit(r);
+    }
+
+    /**
+     * A staged put nobody waits to be durable, but readers wait to see: its bytes are written now by this thread
+     * (a request/reply round trip of non-persistent messages measured 15-20% slower when each message waited for
+     * the group-commit thread's next round), unless that thread is writing, whose round then takes them. Not a
+     * wake-up on every persistent append: a round woken before the put's request arrived would find none waiting
+     * and reset the linger's peak.
+     */
+    private void writeStagedForReaders() {
+        try {
+            if (commitLog.tryCommitStaged()) {
+                reput.wakeup();
+                return;
+            }
+        } catch (IOException e) {
+            LOG.warn("STORE-IO writing staged appends for readers failed, left to the group commit: {}",
+                    e.toString());
+        }
+        groupCommit.wakeup();
     }
 
     private CompletableFuture<PutResult> done(PutResult r) {

@@ -57,6 +57,8 @@ public final class BrokerConfig {
     /** RocketMQ's name; on here by default (off in RocketMQ): recovery then also detects a damaged record header. */
     private boolean enabledAppendPropCRC = true;
     private int transientStorePoolSize = 2;
+    /** SYNC_FLUSH staging ring bytes (store's commitLogStagingBytes); 0 = every append writes its own bytes. */
+    private int commitLogStagingBytes = 4 << 20;
     private boolean traceOn = true;
     private String regionId = "DefaultRegion";
     private boolean aclEnable = false;
@@ -192,6 +194,8 @@ public final class BrokerConfig {
     public void setEnabledAppendPropCRC(boolean v) { enabledAppendPropCRC = v; }
     public boolean isTransientStorePoolEnable() { return transientStorePoolEnable; }
     public void setTransientStorePoolEnable(boolean v) { transientStorePoolEnable = v; }
+    public int getCommitLogStagingBytes() { return commitLogStagingBytes; }
+    public void setCommitLogStagingBytes(int v) { commitLogStagingBytes = v; }
     public int getTransientStorePoolSize() { return transientStorePoolSize; }
     public void setTransientStorePoolSize(int v) { transientStorePoolSize = v; }
     public long getTimerMaxDelaySec() { return timerMaxDelaySec; }

@@ -93,6 +93,14 @@ public final class CommitLog {
         return ring != null && ring.commit();
     }
 
+    /**
+     * Any thread: writes the staged appends now unless the group-commit thread is writing them; true when nothing
+     * staged before the call is left unwritten by it (or there is no ring), false when that thread was busy.
+     */
+    public boolean tryCommitStaged() throws IOException {
+        return ring == null || ring.tryCommit();
+    }
+
     public MappedFileQueue fileQueue() {
         return queue;
     }

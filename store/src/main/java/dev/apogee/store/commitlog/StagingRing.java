@@ -3,6 +3,7 @@ package dev.apogee.store.commitlog;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
 
 import dev.apogee.store.file.MappedFile;
 
@@ -20,7 +21,8 @@ import dev.apogee.store.file.MappedFile;
  *
  * <p>Threads: {@link #open}, {@link #publish} and {@link #writeDirect} run under the commit log's put lock (one
  * appender at a time); {@link #commit} runs on the group-commit thread (or on the shutting-down thread after that
- * one stopped). The appender waits for the committer when the ring has no room, before moving to another file, and
+ * one stopped), and {@link #tryCommit} on a putting thread whose put waits for no disk but whose bytes readers are
+ * waiting for; the two are serialized by {@link #commitLock}. The appender waits for the committer when the ring has no room, before moving to another file, and
  * before writing an append too large for the ring directly (so that the committer never has work in that file
  * while the appender writes it): bounded by {@code maxWaitNanos}, then the append fails (OS_PAGE_CACHE_BUSY).
  * Only the committer moves the committed position of a file with staged bytes; the appender moves it only when
@@ -42,6 +44,11 @@ final class StagingRing {
     private volatile MappedFile file;
     /** The appender while it waits for the committer (unparked after each commit). */
     private volatile Thread waiter;
+    /**
+     * Held while committing: the group-commit thread takes it (uncontended unless a putter commits), a putter only
+     * tries it, so a putter never waits behind a round.
+     */
+    private final ReentrantLock commitLock = new ReentrantLock();
 
     StagingRing(int capacity, long maxWaitNanos, Runnable wakeCommitter) {
         this.buffer = ByteBuffer.allocateDirect(2 * capacity);
@@ -106,6 +113,31 @@ final class StagingRing {
 
     /** Committer: writes the staged bytes to the file; true when something was written. */
     boolean commit() throws IOException {
+        commitLock.lock();
+        try {
+            return commitLocked();
+        } finally {
+            commitLock.unlock();
+        }
+    }
+
+    /**
+     * Putting thread: writes what is staged now unless a commit is under way; true when nothing staged so far is
+     * left unwritten by this call (written now, or found written), false when the committer was busy.
+     */
+    boolean tryCommit() throws IOException {
+        if (!commitLock.tryLock()) {
+            return false;
+        }
+        try {
+            commitLocked();
+            return true;
+        } finally {
+            commitLock.unlock();
+        }
+    }
+
+    private boolean commitLocked() throws IOException {
         MappedFile f = file;
         if (f == null) {
             return false;

@@ -63,6 +63,8 @@ public final class GroupCommitService extends ServiceThread {
      */
     private int peakBatch;
     private long lastForceNanos;
+    /** When a round with nobody waiting last forced (service thread only). */
+    private long lastIdleForceNanos;
     private final LongAdder forces = new LongAdder();
     private final LongAdder timeouts = new LongAdder();
 
@@ -139,7 +141,7 @@ public final class GroupCommitService extends ServiceThread {
             }
             commitFirst();
             if (waitingHead == null) {
-                queue.flush(0);
+                forceIdle();
                 return;
             }
             long started = System.nanoTime();
@@ -170,6 +172,19 @@ public final class GroupCommitService extends ServiceThread {
             }
             LockSupport.parkNanos(this, left);
             takeSubmitted();
+        }
+    }
+
+    /**
+     * A round nobody waits for (the idle tick, or a put that waits for no disk but for readers: with the staging
+     * ring its bytes become readable when this round writes them) forces at most once per idle interval: a force per
+     * such put doubled the broker's CPU for non-persistent traffic and made the next put's bytes wait behind it.
+     */
+    private void forceIdle() throws IOException {
+        long now = System.nanoTime();
+        if (now - lastIdleForceNanos >= IDLE_FLUSH_MS * 1_000_000L) {
+            lastIdleForceNanos = now;
+            queue.flush(0);
         }
     }
 
