@@ -85,6 +85,52 @@ class StagingRingTest {
         }
     }
 
+    /**
+     * Puts nobody waits for write the ring themselves unless the group-commit thread is writing: most are readable
+     * when the put returns (a busy committer can take some), and mixed with puts that wait for the disk, through a
+     * ring that wraps all the time, every message of either kind is stored whole and in order.
+     */
+    @Test
+    void putsNobodyWaitsForAreReadableAtOnceAndMixWithDurablePuts() throws Exception {
+        StoreConfig config = smallConfig(dir).flushMode(FlushMode.SYNC_FLUSH).commitLogStagingBytes(4096).build();
+        try (MessageStore store = openStarted(config)) {
+            int readableAtOnce = 0;
+            for (int i = 0; i < 20; i++) {
+                PutResult r = put(store, message("SRW", 0, "now-" + i, java.util.Map.of("WAIT", "false")));
+                if (store.lookMessageByOffset(r.wroteOffset()).isPresent()) {
+                    readableAtOnce++;
+                }
+            }
+            assertTrue(readableAtOnce >= 15, "readable when the put returned: " + readableAtOnce + " of 20");
+            ExecutorService pool = Executors.newFixedThreadPool(WRITERS);
+            try {
+                List<Future<?>> writers = new ArrayList<>();
+                for (int w = 0; w < WRITERS; w++) {
+                    int queue = w;
+                    java.util.Map<String, String> props = w % 2 == 0 ? java.util.Map.of("WAIT", "false")
+                            : java.util.Map.of();
+                    writers.add(pool.submit(() -> {
+                        for (int i = 0; i < PER_WRITER; i++) {
+                            assertEquals(PutStatus.PUT_OK, store.putMessage(message("SR", queue, bodyOf(queue, i),
+                                    props)).get(10, TimeUnit.SECONDS).status());
+                        }
+                        return null;
+                    }));
+                }
+                for (Future<?> f : writers) {
+                    f.get(60, TimeUnit.SECONDS);
+                }
+            } finally {
+                pool.shutdownNow();
+            }
+            awaitDispatched(store);
+            assertAllThere(store);
+        }
+        try (MessageStore store = openStarted(config)) {
+            assertAllThere(store);
+        }
+    }
+
     private static String bodyOf(int queue, int i) {
         return "q" + queue + "-" + i + "-" + repeat((char) ('a' + (queue + i) % 26), 300 + (i * 53) % 700);
     }
