@@ -70,7 +70,8 @@ final class StoreBenchReport {
         Row syncNoCrc = find(rows, "SYNC_FLUSH-recordcrc", Model.CALLBACKS, 64);
         Row sync64 = find(rows, "SYNC_FLUSH", Model.CALLBACKS, 64);
         if (async1 != null && asyncNoCrc != null && sync64 != null && syncNoCrc != null) {
-            System.out.printf(Locale.ROOT, "record CRC cost (with / without): ASYNC 1 writer msgs/s %.2f, CPU us/msg "
+            System.out.printf(Locale.ROOT, "record CRC (with / without, rows of one pass, not interleaved: order "
+                    + "effects dominate, see results/store-20261130T2335Z.md): ASYNC 1 writer msgs/s %.2f, CPU us/msg "
                     + "%.2f; SYNC 64 callbacks msgs/s %.2f, CPU us/msg %.2f%n",
                     async1.msgsPerSec() / asyncNoCrc.msgsPerSec(), async1.cpuMicrosPerMsg() / asyncNoCrc.cpuMicrosPerMsg(),
                     sync64.msgsPerSec() / syncNoCrc.msgsPerSec(), sync64.cpuMicrosPerMsg() / syncNoCrc.cpuMicrosPerMsg());
