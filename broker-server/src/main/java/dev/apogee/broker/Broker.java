@@ -173,7 +173,7 @@ public final class Broker implements AutoCloseable {
                 .deleteWhenHour(Integer.parseInt(config.getDeleteWhen().split(";")[0].trim()))
                 .diskMaxUsedRatio(config.getDiskMaxUsedSpaceRatio() / 100.0)
                 // Pre-allocated blocks make each SYNC_FLUSH fsync a data-only flush (no extent metadata to write).
-                .warmMappedFiles(config.isSyncFlush())
+                .warmMappedFiles(config.isSyncFlush() && config.isWarmMapedFileEnable())
                 .transientStorePoolEnable(config.isTransientStorePoolEnable())
                 .transientStorePoolSize(config.getTransientStorePoolSize())
                 .recordCrc(config.isEnabledAppendPropCRC())

@@ -42,7 +42,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Threads: puts run on the caller's thread up to the append (under the commit log's put lock); with SYNC_FLUSH
  * their futures complete on the group-commit thread, which with a staging ring also writes the appended bytes to the
- * file (see {@link StoreConfig#commitLogStagingBytes()}). Reads run on the caller's thread without locks.
+ * file (see {@link StoreConfig#commitLogStagingBytes()}). Two other threads may write staged bytes and force, each
+ * under the lock that serializes them with the group-commit thread: a put nobody waits to be durable writes the ring
+ * itself when no round is writing ({@link #writeStagedForReaders}), and a blocking {@link #awaitDurable} caller
+ * commits and forces itself when no round is running. Reads run on the caller's thread without locks.
  */
 public final class MessageStore implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(MessageStore.class);
@@ -172,7 +175,7 @@ public final class MessageStore implements AutoCloseable {
         }
         allocator.start();
         dev.apogee.store.file.MappedFile last = commitLog.fileQueue().lastFile();
-        allocator.prepare(last == null ? 0 : last.fileFromOffset() + config.commitLogFileSize());
+        allocator.prepare(last == null ? 0 : last.fileFromOffset() + config.commitLogFileSize(), last == null);
         if (commitService != null) {
             commitService.start();
         }
@@ -283,6 +286,20 @@ public final class MessageStore implements AutoCloseable {
             waitAll |= m.waitStoreMsgOK();
         }
         return afterAppend(commitLog.appendBatch(encoded), waitAll);
+    }
+
+    /**
+     * {@link #makeDurable}, blocking: for a caller that would wait for the future anyway. In SYNC_FLUSH the caller
+     * forces on its own thread when no group-commit round is running (see {@link GroupCommitService#awaitDurable}).
+     */
+    public PutResult awaitDurable(PutResult result) {
+        if (!result.isOk() || getFlushedPhyOffset() >= result.nextOffset()) {
+            return result;
+        }
+        if (groupCommit != null) {
+            return groupCommit.awaitDurable(result);
+        }
+        return makeDurable(result).join();
     }
 
     /**

@@ -19,6 +19,13 @@ final class AssignedQueue {
     volatile long scannedOffset;
     volatile boolean dropped;
     volatile boolean paused;
+    /**
+     * The epoch whose pull chain waits for the application to take buffered messages ({@link LitePullLoop}), or
+     * {@link #NOT_PARKED}. Whoever clears it (a take that freed room, or the chain's fallback timer) continues the
+     * chain, so it is continued exactly once.
+     */
+    final AtomicInteger parkedEpoch = new AtomicInteger(NOT_PARKED);
+    static final int NOT_PARKED = -1;
 
     AssignedQueue(MessageQueue queue, long startOffset) {
         this.queue = queue;

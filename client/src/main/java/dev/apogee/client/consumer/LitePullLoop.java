@@ -8,13 +8,16 @@ import org.slf4j.LoggerFactory;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 
 /**
  * The background pulls of a {@link PullConsumer}: one chain of LITE_PULL_MESSAGE calls per queue and epoch, each
- * completion buffering what it found and issuing the next pull at once from the completing thread; paused, and retried
- * later on the pull thread, while the queue's buffer is full or after an error (a pull that fails or cannot be issued
- * never ends the chain).
+ * completion buffering what it found and issuing the next pull at once from the completing thread; retried later on
+ * the pull thread while the queue is paused or after an error (a pull that fails or cannot be issued never ends the
+ * chain). A chain whose queue buffer is full parks until the application has taken half of it ({@link #resume}),
+ * with a timer as a fallback: a fixed 50 ms wait instead measured as most of a transacted drain's time, the
+ * application idle with an empty buffer while the broker held messages.
  */
 final class LitePullLoop {
     private static final Logger LOG = LoggerFactory.getLogger(LitePullLoop.class);
@@ -30,6 +33,7 @@ final class LitePullLoop {
     private final PullApi api;
     private final Function<String, SubscriptionData> subscriptions;
     private final BlockingQueue<Batch> ready;
+    private final LongAdder resumes = new LongAdder();
 
     LitePullLoop(PullConsumerConfig config, PullService pulls, PullApi api,
             Function<String, SubscriptionData> subscriptions, BlockingQueue<Batch> ready) {
@@ -49,9 +53,17 @@ final class LitePullLoop {
         if (queue.dropped || queue.epoch != epoch) {
             return;
         }
-        if (queue.paused || queue.buffered.get() >= config.getMaxBufferedPerQueue()) {
+        if (queue.paused) {
             pulls.executeLater(() -> pull(queue, epoch), FULL_BUFFER_DELAY_MILLIS);
             return;
+        }
+        if (queue.buffered.get() >= config.getMaxBufferedPerQueue()) {
+            queue.parkedEpoch.set(epoch);
+            // a take may have freed room before the park was visible to it: check again, continue if so
+            if (!hasRoom(queue) || !queue.parkedEpoch.compareAndSet(epoch, AssignedQueue.NOT_PARKED)) {
+                pulls.executeLater(() -> unpark(queue, epoch), FULL_BUFFER_DELAY_MILLIS);
+                return;
+            }
         }
         long offset = queue.nextPullOffset;
         PullArgs args = new PullArgs(config.getGroup(), queue.queue, offset, config.getPullBatchSize(), 0,
@@ -77,6 +89,34 @@ final class LitePullLoop {
             onResult(queue, epoch, result);
             next(queue, epoch);
         });
+    }
+
+    /**
+     * Called after the application took messages of {@code queue}: a chain parked on the full buffer continues (on
+     * the pull thread) once half the buffer is free.
+     */
+    void resume(AssignedQueue queue) {
+        int parked = queue.parkedEpoch.get();
+        if (parked != AssignedQueue.NOT_PARKED && hasRoom(queue)
+                && queue.parkedEpoch.compareAndSet(parked, AssignedQueue.NOT_PARKED)) {
+            resumes.increment();
+            pulls.execute(() -> pull(queue, parked));
+        }
+    }
+
+    /** How many parked chains a take continued (rather than the fallback timer). */
+    long resumes() {
+        return resumes.sum();
+    }
+
+    private void unpark(AssignedQueue queue, int epoch) {
+        if (queue.parkedEpoch.compareAndSet(epoch, AssignedQueue.NOT_PARKED)) {
+            pull(queue, epoch);
+        }
+    }
+
+    private boolean hasRoom(AssignedQueue queue) {
+        return queue.buffered.get() <= config.getMaxBufferedPerQueue() / 2;
     }
 
     /**

@@ -151,6 +151,7 @@ public final class PullConsumer implements ConsumerMember, QueueOwner, AutoClose
     private void take(LitePullLoop.Batch batch, List<MessageExt> out) {
         AssignedQueue queue = batch.queue();
         queue.buffered.addAndGet(-batch.messages().size());
+        loop.resume(queue);
         synchronized (queue) {
             if (queue.dropped || queue.epoch != batch.epoch()) {
                 return;
@@ -235,6 +236,15 @@ public final class PullConsumer implements ConsumerMember, QueueOwner, AutoClose
             throw new MQClientException(MQClientException.NOT_FOUND_TOPIC_EXCEPTION, "no route of topic " + topic);
         }
         return route.subscribeQueues();
+    }
+
+    /**
+     * How often a queue's pulls, stopped because its buffer held {@code maxBufferedPerQueue} messages, were continued
+     * by a poll that took half of them (statistics).
+     */
+    public long flowControlResumes() {
+        LitePullLoop current = loop;
+        return current == null ? 0 : current.resumes();
     }
 
     /** Whether {@code queue} is (still) assigned to this consumer; cheap enough to ask per message. */

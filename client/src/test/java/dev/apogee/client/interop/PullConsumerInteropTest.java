@@ -56,11 +56,7 @@ class PullConsumerInteropTest {
                 .setAutoCommit(false).setClientConfig(ApacheServers.client(ApacheServers.unique("assign"))));
         consumer.start();
         try {
-            List<MessageQueue> queues = consumer.fetchMessageQueues(topic);
-            consumer.assign(queues);
-            for (MessageQueue queue : queues) {
-                consumer.seekToBegin(queue);
-            }
+            List<MessageQueue> queues = assignFromBegin(consumer, topic);
             List<MessageExt> received = pollUntil(consumer, 20);
             assertEquals(sent, bodies(received));
             consumer.commitSync();
@@ -79,6 +75,29 @@ class PullConsumerInteropTest {
             List<MessageExt> again = pollUntil(consumer, 1);
             assertTrue(again.stream().allMatch(m -> m.getQueueId() == first.queueId()), "only the sought queue");
             assertEquals(0, again.get(0).getQueueOffset());
+        } finally {
+            consumer.shutdown();
+        }
+    }
+
+    /**
+     * A queue whose buffer is full stops pulling; a poll that takes half the buffer continues its pulls at once
+     * instead of after the fallback delay (a fixed 50 ms pause per refill made most of a transacted drain's time).
+     */
+    @Test
+    void aFullBufferRefillsAsSoonAsThePollTookHalfOfIt() throws Exception {
+        String topic = ApacheServers.unique("TFull");
+        Set<String> sent = send(topic, 96, null); // at least 12 per queue: more than a full buffer of each
+        PullConsumer consumer = new PullConsumer(new PullConsumerConfig(ApacheServers.unique("cgFull"))
+                .setAutoCommit(false).setPullBatchSize(4).setMaxBufferedPerQueue(8).setMaxPollRecords(4)
+                .setClientConfig(ApacheServers.client(ApacheServers.unique("full"))));
+        consumer.start();
+        try {
+            assignFromBegin(consumer, topic);
+            Thread.sleep(300); // every queue's buffer fills up before anything is taken
+            List<MessageExt> received = pollUntil(consumer, 96);
+            assertEquals(sent, bodies(received));
+            assertTrue(consumer.flowControlResumes() > 0, "pulls parked on a full buffer were continued by polls");
         } finally {
             consumer.shutdown();
         }
@@ -213,6 +232,16 @@ class PullConsumerInteropTest {
             bodies.add(body);
         }
         return bodies;
+    }
+
+    /** Assigns every queue of {@code topic} to {@code consumer}, each read from its first message. */
+    static List<MessageQueue> assignFromBegin(PullConsumer consumer, String topic) throws Exception {
+        List<MessageQueue> queues = consumer.fetchMessageQueues(topic);
+        consumer.assign(queues);
+        for (MessageQueue queue : queues) {
+            consumer.seekToBegin(queue);
+        }
+        return queues;
     }
 
     static List<MessageExt> pollUntil(PullConsumer consumer, int count) throws InterruptedException {

@@ -2,6 +2,7 @@ package dev.apogee.store.file;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicLong;
 
 import dev.apogee.store.service.ServiceThread;
 import org.slf4j.Logger;
@@ -12,8 +13,14 @@ import org.slf4j.LoggerFactory;
  * and forces it), on its own thread ({@code apogee-store-allocate}), so the appender normally takes a ready file
  * instead of waiting for creation.
  *
+ * <p>The zero-fill of a next file is paced: after each chunk it pauses {@value #FILL_PAUSE_FACTOR} times as long as
+ * the chunk took, so it uses at most a quarter of the disk's time and the commit log's fsyncs never queue behind more
+ * than one chunk. An appender that needs the file before the fill is done does not wait for the rest: it abandons the
+ * fill (within one chunk) and takes a sparse file, as without {@code preallocate}. Only an empty store's first file is
+ * filled at full speed, the first append waiting for it.
+ *
  * <p>The appender (holding the put lock) calls {@link #create}: it takes the ready file when its offset matches, waits
- * if that very file is being prepared, and otherwise creates it itself; then it asks for the file after. The appender
+ * if that very file is being prepared (cutting a paced fill short), and otherwise creates it itself; then it asks for the file after. The appender
  * claims every offset it takes or creates, and the service never creates a file at a claimed offset, so the two
  * never create the same file. State shared between the two threads is guarded by {@code lock}.
  */
@@ -30,8 +37,17 @@ public final class AllocateMappedFileService extends ServiceThread implements Ma
      */
     private final boolean touchMapping;
     private final TransientStorePool pool;
+    private static final int FILL_PAUSE_FACTOR = 3;
     private final Object lock = new Object();
+    /** Set by the appender when it needs the file being zero-filled; the fill then stops after its chunk. */
+    private boolean abandonFill;
+    /** Chunks zero-filled and fills abandoned so far (allocating thread writes; tests and stats read). */
+    private final AtomicLong filledChunks = new AtomicLong();
+    private final AtomicLong abandonedFills = new AtomicLong();
     private long requestedOffset = -1;
+    /** Whether the requested file is filled at the pace (and may be abandoned), or at full speed. */
+    private boolean requestedPaced;
+    private boolean fillPaced;
     private long allocatingOffset = -1;
     /** Highest offset the appender has taken or is creating itself; the service never creates at or below it. */
     private long claimedOffset = -1;
@@ -66,6 +82,10 @@ public final class AllocateMappedFileService extends ServiceThread implements Ma
         MappedFile f = null;
         synchronized (lock) {
             while (allocatingOffset == from && isStarted() && !isStopped()) {
+                if (fillPaced) {
+                    abandonFill = true;
+                    lock.notifyAll(); // ends a pause of the fill
+                }
                 try {
                     lock.wait(100);
                 } catch (InterruptedException e) {
@@ -86,21 +106,27 @@ public final class AllocateMappedFileService extends ServiceThread implements Ma
         if (f == null) {
             f = MappedFile.create(dir, from, fileSize, MappedFile.Warmup.NONE, pool); // never make the appender wait long
         }
-        requestNext(from + fileSize);
+        requestNext(from + fileSize, true);
         return f;
     }
 
-    /** Asks for the file at {@code offset} to be prepared ahead (called at start for the next file needed). */
-    public void prepare(long offset) {
-        requestNext(offset);
+    /**
+     * Asks for the file at {@code offset} to be prepared (called at start). {@code neededFirst}: the commit log is
+     * empty and needs this very file for its first append, so the fill goes at full speed and the appender waits for
+     * it (nothing else is on the disk to protect yet, and an empty store's first file is then pre-allocated too);
+     * otherwise it is the next file, prepared ahead at the fill's pace.
+     */
+    public void prepare(long offset, boolean neededFirst) {
+        requestNext(offset, !neededFirst);
     }
 
-    private void requestNext(long offset) {
+    private void requestNext(long offset, boolean paced) {
         if (!isStarted() || isStopped()) {
             return;
         }
         synchronized (lock) {
             requestedOffset = offset;
+            requestedPaced = paced;
         }
         wakeup();
     }
@@ -108,12 +134,16 @@ public final class AllocateMappedFileService extends ServiceThread implements Ma
     @Override
     protected void onWakeup() {
         long offset;
+        boolean paced;
         synchronized (lock) {
             if (requestedOffset <= claimedOffset || (ready != null && ready.fileFromOffset() == requestedOffset)) {
                 return;
             }
             offset = requestedOffset;
             allocatingOffset = offset;
+            fillPaced = requestedPaced;
+            paced = fillPaced;
+            abandonFill = false;
         }
         MappedFile f = null;
         boolean published = false;
@@ -121,8 +151,15 @@ public final class AllocateMappedFileService extends ServiceThread implements Ma
             long t0 = System.nanoTime();
             f = MappedFile.create(dir, offset, fileSize,
                     preallocate ? MappedFile.Warmup.PREALLOCATE
-                            : touchMapping ? MappedFile.Warmup.TOUCH : MappedFile.Warmup.NONE, pool);
+                            : touchMapping ? MappedFile.Warmup.TOUCH : MappedFile.Warmup.NONE, pool,
+                    paced ? this::pace : null);
             LOG.debug("pre-allocated {} in {} ms", f.path(), (System.nanoTime() - t0) / 1_000_000);
+        } catch (MappedFile.FillAbandonedException e) {
+            if (!isStopped()) {
+                abandonedFills.incrementAndGet();
+                LOG.info("the commit log needed the file at offset {} before its zero-fill was done: it is used "
+                        + "sparse", offset);
+            }
         } catch (IOException e) {
             LOG.warn("STORE-ALLOC-FAIL cannot pre-allocate file at offset {}", offset, e);
         } finally {
@@ -142,6 +179,35 @@ public final class AllocateMappedFileService extends ServiceThread implements Ma
         if (published && touchMapping) {
             f.touch(); // after publishing: an appender that needs the file now need not wait for the touch
         }
+    }
+
+    /** Allocating thread, after each zero-filled chunk: the pause; false when the appender wants the file now. */
+    private boolean pace(long chunkNanos) {
+        filledChunks.incrementAndGet();
+        long deadline = System.nanoTime() + chunkNanos * FILL_PAUSE_FACTOR;
+        synchronized (lock) {
+            while (!abandonFill && !isStopped()) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return true;
+                }
+                try {
+                    lock.wait(left / 1_000_000, (int) (left % 1_000_000));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
+            return false;
+        }
+    }
+
+    long filledChunks() {
+        return filledChunks.get();
+    }
+
+    long abandonedFills() {
+        return abandonedFills.get();
     }
 
     @Override

@@ -72,9 +72,39 @@ public final class MappedFile {
         PREALLOCATE
     }
 
-    /** Creates a new file, prepared as {@code warmup} says. */
+    /**
+     * Paces a {@link Warmup#PREALLOCATE} zero-fill: called after each chunk was written and forced, with the time
+     * that took; may wait before the next chunk. Returns false to abandon the file.
+     */
+    @FunctionalInterface
+    public interface FillPace {
+        boolean afterChunk(long chunkNanos);
+    }
+
+    /** A paced pre-allocation was abandoned by its {@link FillPace}; nothing is left on disk. */
+    public static final class FillAbandonedException extends IOException {
+        FillAbandonedException(Path path) {
+            super("pre-allocation of " + path + " abandoned");
+        }
+    }
+
+    /** Bytes zero-filled (and forced) per step of a paced pre-allocation. */
+    static final int PACED_CHUNK = 256 << 10;
+
+    /** Creates a new file, prepared as {@code warmup} says (a pre-allocation at full speed). */
     public static MappedFile create(Path dir, long fromOffset, int fileSize, Warmup warmup,
                                     TransientStorePool pool) throws IOException {
+        return create(dir, fromOffset, fileSize, warmup, pool, null);
+    }
+
+    /**
+     * Creates a new file, prepared as {@code warmup} says. With a {@code pace}, a pre-allocation zero-fills
+     * {@value #PACED_CHUNK} bytes at a time, each forced at once, and lets the pace wait between chunks: writing a
+     * whole file at full speed and forcing it at the end kept the disk busy for seconds, and the commit log's
+     * fsyncs queued behind it measured 10-60 ms instead of 0.2.
+     */
+    public static MappedFile create(Path dir, long fromOffset, int fileSize, Warmup warmup,
+                                    TransientStorePool pool, FillPace pace) throws IOException {
         boolean preallocate = warmup == Warmup.PREALLOCATE;
         Files.createDirectories(dir);
         Path p = dir.resolve(fileName(fromOffset));
@@ -83,12 +113,10 @@ public final class MappedFile {
             Path tmp = dir.resolve(fileName(fromOffset) + TMP_SUFFIX);
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                     StandardOpenOption.TRUNCATE_EXISTING)) {
-                ByteBuffer zeros = ByteBuffer.allocateDirect(Math.min(ZERO_CHUNK, fileSize));
-                for (long pos = 0; pos < fileSize; ) {
-                    zeros.clear().limit((int) Math.min(zeros.capacity(), fileSize - pos));
-                    pos += ch.write(zeros, pos);
-                }
-                ch.force(true);
+                zeroFill(ch, fileSize, pace, tmp);
+            } catch (FillAbandonedException e) {
+                Files.deleteIfExists(tmp);
+                throw e;
             }
             if (Files.exists(p)) {
                 Files.deleteIfExists(tmp);
@@ -103,6 +131,24 @@ public final class MappedFile {
             ch.close();
             throw e;
         }
+    }
+
+    private static void zeroFill(FileChannel ch, int fileSize, FillPace pace, Path tmp) throws IOException {
+        ByteBuffer zeros = ByteBuffer.allocateDirect(Math.min(pace == null ? ZERO_CHUNK : PACED_CHUNK, fileSize));
+        for (long pos = 0; pos < fileSize; ) {
+            long started = System.nanoTime();
+            zeros.clear().limit((int) Math.min(zeros.capacity(), fileSize - pos));
+            while (zeros.hasRemaining()) {
+                pos += ch.write(zeros, pos);
+            }
+            if (pace != null) {
+                ch.force(false);
+                if (!pace.afterChunk(System.nanoTime() - started)) {
+                    throw new FillAbandonedException(tmp);
+                }
+            }
+        }
+        ch.force(true);
     }
 
     /** Opens an existing file; positions start at 0 until recovery sets them. */

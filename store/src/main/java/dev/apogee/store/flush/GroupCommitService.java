@@ -5,6 +5,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
 
 import dev.apogee.store.PutResult;
 import dev.apogee.store.PutStatus;
@@ -65,7 +66,13 @@ public final class GroupCommitService extends ServiceThread {
     private long lastForceNanos;
     /** When a round with nobody waiting last forced (service thread only). */
     private long lastIdleForceNanos;
+    /**
+     * Held while bytes are committed and forced: by the service for its rounds, or by a blocking caller that forces
+     * itself ({@link #awaitDurable}). Makes the commit and flush steps single-threaded at any moment.
+     */
+    private final ReentrantLock forceLock = new ReentrantLock();
     private final LongAdder forces = new LongAdder();
+    private final LongAdder callerForces = new LongAdder();
     private final LongAdder timeouts = new LongAdder();
 
     /** One commit step: writes appended bytes to the file; true when something was written. */
@@ -132,6 +139,42 @@ public final class GroupCommitService extends ServiceThread {
         return r;
     }
 
+    /**
+     * A caller that would block on {@link #submit}'s future anyway (a transaction's decision record): when no round
+     * is committing or forcing right now, it commits and forces on its own thread, saving the two thread wake-ups of
+     * a hand-off to the service and back (measured as much again as the force itself for a lone committer on two
+     * cores). When a round is running, or the force fails, it waits for the service like any request.
+     */
+    public PutResult awaitDurable(PutResult result) {
+        if (queue.flushedWhere() >= result.nextOffset()) {
+            return result;
+        }
+        if (!isStopped() && forceLock.tryLock()) {
+            try {
+                commitFirst();
+                long before = forces.sum();
+                flushTo(result.nextOffset());
+                callerForces.add(forces.sum() - before);
+            } catch (IOException e) {
+                LOG.warn("STORE-IO a caller's force failed, leaving it to the group commit: {}", e.toString());
+            } finally {
+                forceLock.unlock();
+            }
+            if (queue.flushedWhere() >= result.nextOffset()) {
+                if (submitted.get() != null) {
+                    wakeup(); // requests this force covered: the service completes them without forcing again
+                }
+                return result;
+            }
+        }
+        return submit(result).join();
+    }
+
+    /** Forces done by blocking callers on their own threads ({@link #awaitDurable}); part of {@link #forceCount}. */
+    public long callerForceCount() {
+        return callerForces.sum();
+    }
+
     @Override
     protected void onWakeup() throws IOException {
         takeSubmitted();
@@ -139,14 +182,19 @@ public final class GroupCommitService extends ServiceThread {
             if (waitingHead != null && waitingCount < peakBatch) {
                 linger();
             }
-            commitFirst();
-            if (waitingHead == null) {
-                forceIdle();
-                return;
+            forceLock.lock();
+            try {
+                commitFirst();
+                if (waitingHead == null) {
+                    forceIdle();
+                    return;
+                }
+                long started = System.nanoTime();
+                flushTo(waitingTarget);
+                lastForceNanos = System.nanoTime() - started;
+            } finally {
+                forceLock.unlock();
             }
-            long started = System.nanoTime();
-            flushTo(waitingTarget);
-            lastForceNanos = System.nanoTime() - started;
         } finally {
             // also after a failed commit/force: requests still time out instead of waiting for a round that works
             completeCovered(false);
@@ -294,11 +342,14 @@ public final class GroupCommitService extends ServiceThread {
     @Override
     protected void onShutdown() {
         takeSubmitted();
+        forceLock.lock();
         try {
             commitFirst();
             queue.flushAll();
         } catch (IOException e) {
             LOG.error("STORE-IO final flush failed", e);
+        } finally {
+            forceLock.unlock();
         }
         completeCovered(true);
         // puts racing with shutdown may have pushed after the swap above; they see isStopped() and complete

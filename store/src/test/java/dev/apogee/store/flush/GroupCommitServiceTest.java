@@ -86,47 +86,66 @@ class GroupCommitServiceTest {
         }
     }
 
+    /** How writer {@code index} waits for its put to be durable; returns the completed result. */
+    @FunctionalInterface
+    private interface Acknowledgement {
+        PutResult await(GroupCommitService service, int writer, PutResult put) throws Exception;
+    }
+
+    /**
+     * {@code threads} writers each append and await {@code perThread} records of 100 bytes; checks that every record
+     * was acknowledged PUT_OK only once forced, and that all bytes are durable at the end.
+     */
+    private void writeConcurrently(GroupCommitService s, MappedFileQueue q, int threads, int perThread,
+            Acknowledgement acknowledgement) throws Exception {
+        AtomicInteger early = new AtomicInteger();
+        AtomicInteger notOk = new AtomicInteger();
+        List<Thread> writers = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            int writer = t;
+            Thread w = new Thread(() -> {
+                try {
+                    for (int i = 0; i < perThread; i++) {
+                        PutResult done = acknowledgement.await(s, writer, append(q, 100));
+                        if (q.flushedWhere() < done.nextOffset()) {
+                            early.incrementAndGet();
+                        }
+                        if (done.status() != PutStatus.PUT_OK) {
+                            notOk.incrementAndGet();
+                        }
+                    }
+                } catch (Exception e) {
+                    throw new AssertionError(e);
+                }
+            });
+            writers.add(w);
+            w.start();
+        }
+        for (Thread w : writers) {
+            w.join(60_000);
+            assertFalse(w.isAlive(), "a writer is stuck");
+        }
+        assertEquals(0, early.get(), "acknowledged before its bytes were forced");
+        assertEquals(0, notOk.get());
+        assertEquals((long) threads * perThread * 100, q.flushedWhere());
+    }
+
     @Test
     void concurrentWritersAreAcknowledgedOnlyOnceDurable() throws Exception {
         MappedFileQueue q = MappedFileQueue.direct(dir, 1 << 20);
         GroupCommitService s = new GroupCommitService(q, 60_000);
         s.start();
-        int threads = 8;
-        int perThread = 300;
-        AtomicInteger early = new AtomicInteger();
-        AtomicInteger notOk = new AtomicInteger();
-        List<Thread> writers = new ArrayList<>();
         try {
-            for (int t = 0; t < threads; t++) {
-                Thread w = new Thread(() -> {
-                    try {
-                        for (int i = 0; i < perThread; i++) {
-                            PutResult r = append(q, 100);
-                            // checked on the completing thread, at completion: the force must already cover it
-                            s.submit(r).thenAccept(done -> {
-                                if (q.flushedWhere() < done.nextOffset()) {
-                                    early.incrementAndGet();
-                                }
-                                if (done.status() != PutStatus.PUT_OK) {
-                                    notOk.incrementAndGet();
-                                }
-                            }).get(30, TimeUnit.SECONDS);
-                        }
-                    } catch (Exception e) {
-                        throw new AssertionError(e);
-                    }
-                });
-                writers.add(w);
-                w.start();
-            }
-            for (Thread w : writers) {
-                w.join(60_000);
-                assertFalse(w.isAlive(), "a writer is stuck on its future");
-            }
+            // checked on the completing thread, at completion: the force must already cover it
+            AtomicInteger early = new AtomicInteger();
+            writeConcurrently(s, q, 8, 300, (service, writer, put) -> service.submit(put).thenApply(done -> {
+                if (q.flushedWhere() < done.nextOffset()) {
+                    early.incrementAndGet();
+                }
+                return done;
+            }).get(30, TimeUnit.SECONDS));
             assertEquals(0, early.get(), "a future completed before its bytes were forced");
-            assertEquals(0, notOk.get());
-            assertEquals((long) threads * perThread * 100, q.flushedWhere());
-            assertTrue(s.forceCount() <= (long) threads * perThread);
+            assertTrue(s.forceCount() <= 8L * 300);
         } finally {
             s.shutdown(5_000);
         }
@@ -172,5 +191,39 @@ class GroupCommitServiceTest {
             assertTrue(st == PutStatus.PUT_OK || st == PutStatus.FLUSH_DISK_TIMEOUT, st.toString());
         }
         assertEquals(0, early.get(), "PUT_OK given for bytes not yet forced");
+    }
+
+    @Test
+    void aBlockingCallerForcesOnItsOwnThreadWhenNoRoundRuns() throws Exception {
+        MappedFileQueue q = MappedFileQueue.direct(dir, 4096);
+        q.lastFileForAppend(0).setWrotePosition(200, 1);
+        GroupCommitService s = new GroupCommitService(q, 60_000);
+        s.start();
+        try {
+            PutResult r = s.awaitDurable(written(0, 200));
+            assertEquals(PutStatus.PUT_OK, r.status());
+            assertEquals(200, q.flushedWhere(), "durable when awaitDurable returns");
+            assertEquals(1, s.callerForceCount(), "forced by the caller, not handed to the service");
+            assertEquals(1, s.forceCount());
+            PutResult covered = written(100, 100);
+            assertSame(covered, s.awaitDurable(covered), "already durable: returned as it is");
+            assertEquals(1, s.forceCount());
+        } finally {
+            s.shutdown(5_000);
+        }
+    }
+
+    @Test
+    void blockingCallersAndSubmittersMixedAreAcknowledgedOnlyOnceDurable() throws Exception {
+        MappedFileQueue q = MappedFileQueue.direct(dir, 1 << 20);
+        GroupCommitService s = new GroupCommitService(q, 60_000);
+        s.start();
+        try {
+            writeConcurrently(s, q, 6, 300, (service, writer, put) -> writer % 2 == 0 ? service.awaitDurable(put)
+                    : service.submit(put).get(30, TimeUnit.SECONDS));
+            assertTrue(s.callerForceCount() > 0, "some blocking callers forced by themselves");
+        } finally {
+            s.shutdown(5_000);
+        }
     }
 }

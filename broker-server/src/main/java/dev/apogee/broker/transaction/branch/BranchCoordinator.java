@@ -291,7 +291,7 @@ final class BranchCoordinator {
 
     /** Appends a record durably; null when it is on disk, else the failure to answer. */
     private Outcome store(BranchRecord record) {
-        PutResult put = log.appendDurably(record).join();
+        PutResult put = log.appendDurably(record);
         if (BranchLog.isDurable(put)) {
             return null;
         }

@@ -38,10 +38,13 @@ final class BranchLog {
         this.clock = clock;
     }
 
-    /** Appends {@code record}; completes with PUT_OK only once it is flushed. */
-    CompletableFuture<PutResult> appendDurably(BranchRecord record) {
-        return store.putMessage(message(record)).thenCompose(put -> put.isOk()
-                ? store.makeDurable(put) : CompletableFuture.completedFuture(put));
+    /**
+     * Appends {@code record} and waits until it is flushed: PUT_OK only once it is on disk. Blocking, so that the
+     * calling thread can force by itself when no group commit is running ({@link MessageStore#awaitDurable}).
+     */
+    PutResult appendDurably(BranchRecord record) {
+        PutResult put = store.putMessage(message(record)).join();
+        return put.isOk() ? store.awaitDurable(put) : put;
     }
 
     /** Appends {@code record} without waiting for the disk (DONE and FORGET: replaying without them is safe). */

@@ -171,7 +171,7 @@ class DecidedBranchRestartTest {
             store.start();
             BranchLog log = new BranchLog(store, new InetSocketAddress("127.0.0.1", config.getListenPort()),
                     System::currentTimeMillis);
-            assertEquals(true, log.appendDurably(record).join().isOk());
+            assertEquals(true, log.appendDurably(record).isOk());
         } finally {
             store.shutdown();
         }
