@@ -332,7 +332,7 @@ public final class MessageStore implements AutoCloseable {
             }
             return CompletableFuture.completedFuture(r);
         }
-        return groupCommit.submit(r);
+        return groupCommit.submitOrForce(r);
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.apogee.store.flush;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.apogee.store.PutResult;
 
@@ -17,10 +18,23 @@ final class FlushRequest extends CompletableFuture<PutResult> {
      * read and rewritten only by the group-commit thread, which took the list.
      */
     FlushRequest next;
+    /** The service's count of requests not completed yet: this one leaves it when it completes (first wins). */
+    private final AtomicInteger waiting;
 
-    FlushRequest(PutResult result, long deadlineNanos) {
+    FlushRequest(PutResult result, long deadlineNanos, AtomicInteger waiting) {
         this.result = result;
         this.nextOffset = result.nextOffset();
         this.deadlineNanos = deadlineNanos;
+        this.waiting = waiting;
+        waiting.incrementAndGet();
+    }
+
+    @Override
+    public boolean complete(PutResult value) {
+        boolean first = super.complete(value);
+        if (first) {
+            waiting.decrementAndGet();
+        }
+        return first;
     }
 }

@@ -226,4 +226,41 @@ class GroupCommitServiceTest {
             s.shutdown(5_000);
         }
     }
+
+    @Test
+    void aLoneWritersPutIsForcedOnItsThread() throws Exception {
+        MappedFileQueue q = MappedFileQueue.direct(dir, 1 << 20);
+        GroupCommitService s = new GroupCommitService(q, 60_000, null, () -> { }, 60_000_000_000L);
+        s.start();
+        try {
+            PutResult lone = append(q, 100);
+            CompletableFuture<PutResult> done = s.submitOrForce(lone);
+            assertTrue(done.isDone(), "forced on the calling thread: complete when returned");
+            assertEquals(1, s.callerForceCount());
+            assertTrue(q.flushedWhere() >= lone.nextOffset());
+        } finally {
+            s.shutdown(5_000);
+        }
+    }
+
+    @Test
+    void putsThatMetInARoundKeepMeetingInTheService() throws Exception {
+        MappedFileQueue q = MappedFileQueue.direct(dir, 1 << 20);
+        GroupCommitService s = new GroupCommitService(q, 60_000, null, () -> { }, 60_000_000_000L);
+        // three writers meet in one round: from then on (within the window) a put goes through the service
+        List<CompletableFuture<PutResult>> together = List.of(s.submit(append(q, 100)), s.submit(append(q, 100)),
+                s.submit(append(q, 100)));
+        s.start();
+        try {
+            for (CompletableFuture<PutResult> f : together) {
+                assertEquals(PutStatus.PUT_OK, f.get(5, TimeUnit.SECONDS).status());
+            }
+            PutResult after = append(q, 100);
+            assertEquals(PutStatus.PUT_OK, s.submitOrForce(after).get(5, TimeUnit.SECONDS).status());
+            assertEquals(0, s.callerForceCount(), "after a shared round the service forces");
+            assertTrue(q.flushedWhere() >= after.nextOffset());
+        } finally {
+            s.shutdown(5_000);
+        }
+    }
 }
