@@ -279,7 +279,7 @@ final class BranchCoordinator {
             }
             log.append(new BranchRecord(BranchRecord.Type.DONE, decided.id(), decided.producerGroup(),
                     BranchRecord.EMPTY)).join();
-            table.put(decided.finished());
+            table.put(decided.finishedWithoutBody());
             return Outcome.OK;
         } catch (RuntimeException e) {
             LOG.warn("materializing {} branch {} failed; it will be finished by the next request or at restart",

@@ -108,7 +108,7 @@ final class BranchReaper {
             offsets.commit(PROGRESS_GROUP, TopicValidator.TRANS_HALF_TOPIC, 0, low);
             long now = clock.getAsLong();
             if (now - lastPrune >= PRUNE_EVERY_MILLIS) {
-                table.pruneDoneBefore(now - BranchTable.DONE_RETENTION_MILLIS);
+                table.pruneDone(now);
                 open.pruneClosed(); // after resolve(): pending halves of those senders were rolled back already
                 lastPrune = now;
             }

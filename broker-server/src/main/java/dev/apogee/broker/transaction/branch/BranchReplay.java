@@ -7,11 +7,11 @@ package dev.apogee.broker.transaction.branch;
  */
 final class BranchReplay {
     private final BranchTable table;
-    private final long forgetDoneBefore;
+    private final long replayedAt;
 
     BranchReplay(BranchTable table, long now) {
         this.table = table;
-        this.forgetDoneBefore = now - BranchTable.DONE_RETENTION_MILLIS;
+        this.replayedAt = now;
     }
 
     void apply(BranchRecord record, long storedAt) {
@@ -25,7 +25,7 @@ final class BranchReplay {
             case ROLLBACK -> table.put(new Branch(record.branchId(), Branch.State.ROLLED_BACK, false,
                     record.producerGroup(), record.branch(), now));
             case DONE -> {
-                if (known != null && storedAt < forgetDoneBefore) {
+                if (known != null && storedAt < replayedAt - BranchTable.retentionOf(record.branchId())) {
                     table.remove(record.branchId());
                 } else if (known != null) {
                     table.put(known.finished());

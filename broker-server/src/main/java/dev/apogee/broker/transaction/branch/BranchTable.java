@@ -16,6 +16,14 @@ import java.util.concurrent.ConcurrentHashMap;
 final class BranchTable implements QueueSuspension {
     /** How long the outcome of a finished branch is remembered (a repeated commit answers SUCCESS meanwhile). */
     static final long DONE_RETENTION_MILLIS = 3_600_000;
+    /**
+     * The same for a local transaction's branch (id prefix {@value #LOCAL_PREFIX}, committed in one phase by the
+     * session that ran it): only that session's own retries of its commit, seconds apart, can repeat it. An hour of
+     * them at a few thousand commits a second would not fit a broker's heap.
+     */
+    static final long LOCAL_DONE_RETENTION_MILLIS = 120_000;
+    /** Id prefix of the branches of local (non-XA) transacted sessions, as the JMS provider names them. */
+    static final String LOCAL_PREFIX = "L:";
 
     private record HeldQueue(String group, String topic, int queueId) {
     }
@@ -80,9 +88,14 @@ final class BranchTable implements QueueSuspension {
         return list;
     }
 
-    /** Forgets decided, done branches older than {@code limit}: a late commit of them answers BRANCH_UNKNOWN. */
-    void pruneDoneBefore(long limit) {
-        branches.values().removeIf(b -> b.done() && b.since() < limit);
+    /** Forgets decided, done branches older than their retention: a late commit of them answers BRANCH_UNKNOWN. */
+    void pruneDone(long now) {
+        branches.values().removeIf(b -> b.done() && b.since() < now - retentionOf(b.id()));
+    }
+
+    /** How long a done branch with this id is remembered. */
+    static long retentionOf(String branchId) {
+        return branchId.startsWith(LOCAL_PREFIX) ? LOCAL_DONE_RETENTION_MILLIS : DONE_RETENTION_MILLIS;
     }
 
     int size() {
