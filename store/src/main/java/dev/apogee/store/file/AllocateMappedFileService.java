@@ -19,10 +19,11 @@ import org.slf4j.LoggerFactory;
  * fill (within one chunk) and takes a sparse file, as without {@code preallocate}. Only an empty store's first file is
  * filled at full speed, the first append waiting for it.
  *
- * <p>The appender (holding the put lock) calls {@link #create}: it takes the ready file when its offset matches, waits
- * if that very file is being prepared (cutting a paced fill short), and otherwise creates it itself; then it asks for the file after. The appender
- * claims every offset it takes or creates, and the service never creates a file at a claimed offset, so the two
- * never create the same file. State shared between the two threads is guarded by {@code lock}.
+ * <p>The appender (holding the put lock) calls {@link #create}: it takes the ready file when its offset matches,
+ * waits if that very file is being prepared (cutting a paced fill short), and otherwise creates it itself; then it
+ * asks for the file after. The appender claims every offset it takes or creates, and the service never creates a
+ * file at a claimed offset, so the two never create the same file. State shared between the two threads is guarded
+ * by {@code lock}.
  */
 public final class AllocateMappedFileService extends ServiceThread implements MappedFileQueue.FileFactory {
     private static final Logger LOG = LoggerFactory.getLogger(AllocateMappedFileService.class);

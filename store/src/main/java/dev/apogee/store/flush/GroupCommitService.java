@@ -26,8 +26,13 @@ import org.slf4j.LoggerFactory;
  * this thread, so a dependent stage must be short (the broker's response write is) or hand off with
  * {@code thenXxxAsync}; it must never block.
  *
- * <p>Per put the hot path costs one allocation (the request is the future) and one CAS; the service is woken
- * (unparked) only by the put that finds no request waiting, i.e. once per batch. When fewer requests wait than the
+ * <p>Two kinds of callers may force on their own thread instead, under {@link #forceLock} (which the service's
+ * rounds hold too), when no round runs: a blocking waiter ({@link #awaitDurable}) and a lone writer
+ * ({@link #submitOrForce}); their futures are complete when returned.
+ *
+ * <p>Per put the hot path costs one allocation (the request is the future), one CAS and the increment and decrement
+ * of the waiting count; the service is woken (unparked) only by the put that finds no request waiting, i.e. once per
+ * batch. When fewer requests wait than the
  * last round completed, the round first lingers briefly for the rest (see {@link #linger()}).
  *
  * <p>Bound: a request exists only while its caller waits for its future, so the number waiting is the number of
@@ -167,11 +172,11 @@ public final class GroupCommitService extends ServiceThread {
 
     /**
      * {@link #submit}, except that the put of a lone writer — nobody else waiting, no round completing more than one
-     * request for 100 ms, and no round running — is forced on the calling thread and returned completed: a lone synchronous
-     * producer then pays no hand-off to the service and no wake-up back (+7-11 % persistent sends of one JMS
-     * producer, A/B). Writers that put together keep meeting in the service's rounds: letting any of them force alone
-     * halved the throughput of 64 writers (two forces per round instead of one). For callers that may block for one
-     * force (not event loops).
+     * request for 100 ms, and no round running — is forced on the calling thread and returned completed: a lone
+     * synchronous producer then pays no hand-off to the service and no wake-up back (+7-11 % persistent sends of one
+     * JMS producer, A/B). Writers that put together keep meeting in the service's rounds: letting any of them force
+     * alone halved the throughput of 64 writers (two forces per round instead of one). For callers that may block for
+     * one force (not event loops).
      */
     public CompletableFuture<PutResult> submitOrForce(PutResult result) {
         return forceOnCaller(result, true) ? CompletableFuture.completedFuture(result) : submit(result);
@@ -206,7 +211,7 @@ public final class GroupCommitService extends ServiceThread {
         return queue.flushedWhere() >= result.nextOffset();
     }
 
-    /** Forces done by blocking callers on their own threads ({@link #awaitDurable}); part of {@link #forceCount}. */
+    /** Forces done on callers' threads ({@link #awaitDurable}, {@link #submitOrForce}); part of {@link #forceCount}. */
     public long callerForceCount() {
         return callerForces.sum();
     }
