@@ -198,7 +198,7 @@ class GroupCommitServiceTest {
         MappedFileQueue q = MappedFileQueue.direct(dir, 4096);
         q.lastFileForAppend(0).setWrotePosition(200, 1);
         GroupCommitService s = new GroupCommitService(q, 60_000);
-        s.start();
+        // not started: its idle round would force these bytes itself, racing the caller (no round runs here)
         try {
             PutResult r = s.awaitDurable(written(0, 200));
             assertEquals(PutStatus.PUT_OK, r.status());
@@ -231,7 +231,7 @@ class GroupCommitServiceTest {
     void aLoneWritersPutIsForcedOnItsThread() throws Exception {
         MappedFileQueue q = MappedFileQueue.direct(dir, 1 << 20);
         GroupCommitService s = new GroupCommitService(q, 60_000, null, () -> { }, 60_000_000_000L);
-        s.start();
+        // not started: its idle round could force the bytes first, racing the writer (no round runs here)
         try {
             PutResult lone = append(q, 100);
             CompletableFuture<PutResult> done = s.submitOrForce(lone);
