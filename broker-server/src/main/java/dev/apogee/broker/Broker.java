@@ -190,6 +190,11 @@ public final class Broker implements AutoCloseable {
         return config;
     }
 
+    /** The transactional-message feature (diagnostics and tests). */
+    public Transactions transactions() {
+        return transactions;
+    }
+
     /**
      * Graceful stop: unregister from name servers, stop accepting, answer held pulls, drain the executors, close
      * connections, persist offsets, flush and close the store.

@@ -19,6 +19,10 @@ public final class HalfMessages {
     public static final String TRANSACTION_ID = "__transactionId__";
     /** Set on the halves of a branch (several sends committed as one unit, see the {@code branch} package). */
     public static final String BRANCH_ID = "__APOGEE_BRANCH";
+    /** The consumer-offset group under which the check service keeps its position in the half queue. */
+    public static final String CHECK_PROGRESS_GROUP = "CID_RMQ_SYS_TRANS";
+    /** The consumer-offset group under which the branch reaper keeps its position in the half queue. */
+    public static final String REAPER_PROGRESS_GROUP = "CID_APOGEE_SYS_BRANCH";
 
     private HalfMessages() {
     }

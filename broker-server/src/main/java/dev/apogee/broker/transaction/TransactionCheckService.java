@@ -37,10 +37,15 @@ import java.util.function.LongSupplier;
  * maximum number of times is discarded to {@code TRANS_CHECK_MAX_TIME_TOPIC} with a warning; any other is re-put
  * at the tail of the half queue with its check count + 1 and the producer group is asked (oneway
  * CHECK_TRANSACTION_STATE, to one live connection of the group) about the re-put copy.
+ * Between those rounds, every {@value #ADVANCE_MILLIS} ms at most, it only moves its progress past decided halves
+ * (stopping at the first undecided one), so that the decided transactions it and the branch reaper have read past
+ * are forgotten within seconds ({@link DecidedTransactions#prune}).
  * Progress (half and op queue offsets) is kept in the consumer offset table under {@value #SYSTEM_GROUP}.
  */
 public final class TransactionCheckService {
-    static final String SYSTEM_GROUP = "CID_RMQ_SYS_TRANS";
+    static final String SYSTEM_GROUP = HalfMessages.CHECK_PROGRESS_GROUP;
+    /** How often, at most, progress moves past decided halves between check rounds. */
+    static final long ADVANCE_MILLIS = 1_000;
     private static final Logger LOG = LoggerFactory.getLogger(TransactionCheckService.class);
     private static final int BATCH = 64;
 
@@ -57,6 +62,8 @@ public final class TransactionCheckService {
     /** Used by the check thread only. */
     private final MessageRecordFlyweight flyweight = new MessageRecordFlyweight();
     private volatile NettyRemotingServer server;
+    /** Check thread only: when the last round that checked back undecided halves started. */
+    private long lastCheckRound;
 
     TransactionCheckService(TransactionConfig config, MessageStore store, ProducerRegistry producers,
             ConsumerOffsetTable offsets, DecidedTransactions decided, TransactionDecisions decisions,
@@ -73,19 +80,27 @@ public final class TransactionCheckService {
 
     void start(NettyRemotingServer server) {
         this.server = server;
-        thread.scheduleWithFixedDelay(this::roundSafely, config.checkIntervalMillis(), config.checkIntervalMillis(),
-                TimeUnit.MILLISECONDS);
+        long tick = Math.min(ADVANCE_MILLIS, config.checkIntervalMillis());
+        thread.execute(() -> lastCheckRound = clock.getAsLong());
+        thread.scheduleWithFixedDelay(this::tickSafely, tick, tick, TimeUnit.MILLISECONDS);
     }
 
     void shutdown() {
         thread.shutdownNow();
     }
 
-    private void roundSafely() {
+    private void tickSafely() {
         try {
             readDecisions();
-            checkHalfMessages();
-            decided.prune(config.checkIntervalMillis() * (config.maxChecks() + 2L) + config.timeoutMillis());
+            boolean checkBack = clock.getAsLong() - lastCheckRound >= config.checkIntervalMillis();
+            if (checkBack) {
+                lastCheckRound = clock.getAsLong();
+            }
+            long checkedUpTo = readHalfQueue(checkBack);
+            // the reaper keeps its progress each round (at most a second apart); before its first, it has read nothing
+            long reapedUpTo = Math.max(0, offsets.query(HalfMessages.REAPER_PROGRESS_GROUP,
+                    TopicValidator.TRANS_HALF_TOPIC, 0));
+            decided.prune(Math.min(checkedUpTo, reapedUpTo), config.checkIntervalMillis());
         } catch (Throwable t) {
             LOG.error("transaction check round failed", t);
         }
@@ -100,14 +115,23 @@ public final class TransactionCheckService {
                 break;
             }
             for (ByteBuffer record : result.messages()) {
-                TransactionDecisions.decidedIds(StoredMessage.read(record).body()).forEach(decided::tryDecide);
+                for (TransactionDecisions.DecidedHalf half :
+                        TransactionDecisions.decidedHalves(StoredMessage.read(record).body())) {
+                    decided.tryDecide(half.transactionId(), half.halfQueueOffset());
+                }
             }
             next = result.nextBeginOffset();
         }
         offsets.commit(SYSTEM_GROUP, TopicValidator.TRANS_OP_HALF_TOPIC, 0, next);
     }
 
-    private void checkHalfMessages() {
+    /**
+     * Walks the half queue from the persisted progress past decided halves; the first undecided one is checked back
+     * ({@code checkBack}, see {@link #resolve}) or ends the walk.
+     *
+     * @return the new progress: every half before it is decided or checked back
+     */
+    private long readHalfQueue(boolean checkBack) {
         long next = position(TopicValidator.TRANS_HALF_TOPIC);
         long end = store.getMaxOffsetInQueue(TopicValidator.TRANS_HALF_TOPIC, 0);
         while (next < end) {
@@ -119,19 +143,18 @@ public final class TransactionCheckService {
             }
             for (ByteBuffer record : result.messages()) {
                 String properties = flyweight.wrap(record, record.position()).properties();
-                if (PropertiesCodec.get(properties, HalfMessages.BRANCH_ID) != null || isDecided(properties)) {
-                    next = flyweight.queueOffset() + 1; // decided, or a branch's: nothing to check (see resolve)
-                    continue;
+                long queueOffset = flyweight.queueOffset();
+                boolean skipped = PropertiesCodec.get(properties, HalfMessages.BRANCH_ID) != null
+                        || isDecided(properties); // decided, or a branch's: nothing to check (see resolve)
+                if (!skipped && !(checkBack && resolve(StoredMessage.read(record)))) {
+                    offsets.commit(SYSTEM_GROUP, TopicValidator.TRANS_HALF_TOPIC, 0, queueOffset);
+                    return queueOffset;
                 }
-                StoredMessage half = StoredMessage.read(record);
-                if (!resolve(half)) {
-                    offsets.commit(SYSTEM_GROUP, TopicValidator.TRANS_HALF_TOPIC, 0, half.queueOffset());
-                    return;
-                }
-                next = half.queueOffset() + 1;
+                next = queueOffset + 1;
             }
         }
         offsets.commit(SYSTEM_GROUP, TopicValidator.TRANS_HALF_TOPIC, 0, next);
+        return next;
     }
 
     private boolean isDecided(String properties) {
@@ -165,7 +188,7 @@ public final class TransactionCheckService {
     private void discard(StoredMessage half, String id, int checks) {
         LOG.warn("discarding half message {} of producer group {} after {} unanswered checks (moved to {})", id,
                 half.property(MessageProperties.PGROUP), checks, TopicValidator.TRANS_CHECK_MAX_TIME_TOPIC);
-        decided.tryDecide(id);
+        decided.tryDecide(id, half.queueOffset());
         store.putMessage(copy(half, TopicValidator.TRANS_CHECK_MAX_TIME_TOPIC, checks)).join();
         decisions.markDone(half).join();
     }
@@ -175,6 +198,11 @@ public final class TransactionCheckService {
         if (!put.isOk()) {
             LOG.warn("re-putting half message for check failed: {}", put.status());
             return;
+        }
+        String id = TransactionDecisions.transactionId(half);
+        decided.copied(id, put.queueOffset());
+        if (decided.isDecided(id)) {
+            return; // decided while the copy was stored: the copy will be skipped, nobody needs asking
         }
         Map<String, String> properties = new LinkedHashMap<>(half.properties());
         properties.put(HalfMessages.TRANSACTION_CHECK_TIMES, String.valueOf(checks));

@@ -61,7 +61,7 @@ public final class TransactionDecisions {
      */
     public CompletableFuture<PutResult> decide(StoredMessage half, boolean commit, Consumer<MessageToStore> routing) {
         String id = transactionId(half);
-        if (id != null && !decided.tryDecide(id)) {
+        if (id != null && !decided.tryDecide(id, half.queueOffset())) {
             return CompletableFuture.completedFuture(null);
         }
         return commit ? commit(half, routing) : rollback(half);
@@ -80,7 +80,7 @@ public final class TransactionDecisions {
         List<StoredMessage> committed = new ArrayList<>(halves.size());
         for (StoredMessage half : halves) {
             String id = transactionId(half);
-            if (id != null && !decided.tryDecide(id)) {
+            if (id != null && !decided.tryDecide(id, half.queueOffset())) {
                 continue;
             }
             MessageToStore real = committedCopy(half, routing);
@@ -127,19 +127,37 @@ public final class TransactionDecisions {
         return chunks;
     }
 
+    /** One half message an op record names as decided. */
+    public record DecidedHalf(long halfQueueOffset, String transactionId) {
+    }
+
     /**
-     * The transaction ids an op record names: its body is {@code <half queue offset>\n<transaction id>}, repeated
-     * for each half it covers (one for a single decision, many for {@link #commitAll}); an empty id is skipped.
+     * The half messages an op record names: its body is {@code <half queue offset>\n<transaction id>}, repeated
+     * for each half it covers (one for a single decision, many for {@link #commitAll}); one without an id is skipped.
      */
-    public static List<String> decidedIds(byte[] opBody) {
+    public static List<DecidedHalf> decidedHalves(byte[] opBody) {
         String[] lines = new String(opBody, StandardCharsets.UTF_8).split("\n");
-        List<String> ids = new ArrayList<>(lines.length / 2);
+        List<DecidedHalf> halves = new ArrayList<>(lines.length / 2);
         for (int i = 1; i < lines.length; i += 2) {
             if (!lines[i].isEmpty()) {
-                ids.add(lines[i]);
+                halves.add(new DecidedHalf(parseOffset(lines[i - 1]), lines[i]));
             }
         }
-        return ids;
+        return halves;
+    }
+
+    /** The transaction ids of {@link #decidedHalves}. */
+    public static List<String> decidedIds(byte[] opBody) {
+        return decidedHalves(opBody).stream().map(DecidedHalf::transactionId).toList();
+    }
+
+    /** An unreadable offset (not written by this broker) keeps the decision until a restart: never forgotten early. */
+    private static long parseOffset(String line) {
+        try {
+            return Long.parseLong(line.trim());
+        } catch (NumberFormatException e) {
+            return Long.MAX_VALUE - 1;
+        }
     }
 
     /** Whether the half message with this transaction id was committed or rolled back (as far as known now). */

@@ -17,10 +17,11 @@ public final class Transactions {
     private final EndTransactionProcessor endTransaction;
     private final TransactionCheckService checkService;
     private final TransactionDecisions decisions;
+    private final DecidedTransactions decided;
 
     public Transactions(TransactionConfig config, MessageStore store, ProducerRegistry producers,
             ConsumerOffsetTable offsets, InetSocketAddress storeHost, LongSupplier clock) {
-        DecidedTransactions decided = new DecidedTransactions(clock);
+        this.decided = new DecidedTransactions(clock);
         this.decisions = new TransactionDecisions(store, storeHost, decided);
         this.endTransaction = new EndTransactionProcessor(store, decisions);
         this.checkService = new TransactionCheckService(config, store, producers, offsets, decided, decisions,
@@ -34,6 +35,11 @@ public final class Transactions {
     /** Carries out decisions on half messages; shared with the branch feature. */
     public TransactionDecisions decisions() {
         return decisions;
+    }
+
+    /** How many decided transactions are remembered now (diagnostics: it follows the transactions in flight). */
+    public int decidedRemembered() {
+        return decided.size();
     }
 
     public void start(NettyRemotingServer server) {

@@ -86,6 +86,9 @@ class OfficialTransactionProducerTest {
             Set<String> seen = drain(Duration.ofSeconds(20), 2);
             assertEquals(Set.of("commit-me", "ask-me-later"), seen);
             assertTrue(checks.get() >= 1, "the undecided transaction was checked back");
+            // once the check service and the branch reaper have read past the halves, their decisions are forgotten
+            await().atMost(Duration.ofSeconds(15))
+                    .until(() -> servers.broker().transactions().decidedRemembered() == 0);
         } finally {
             producer.shutdown();
         }

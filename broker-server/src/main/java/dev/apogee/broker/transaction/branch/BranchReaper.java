@@ -35,7 +35,7 @@ import java.util.function.LongSupplier;
  * {@value #PROGRESS_GROUP}, so that after a restart the halves of branches left open are found and rolled back.
  */
 final class BranchReaper {
-    static final String PROGRESS_GROUP = "CID_APOGEE_SYS_BRANCH";
+    static final String PROGRESS_GROUP = HalfMessages.REAPER_PROGRESS_GROUP;
     private static final Logger LOG = LoggerFactory.getLogger(BranchReaper.class);
     private static final int BATCH = 64;
     private static final long PRUNE_EVERY_MILLIS = 60_000;
@@ -156,7 +156,9 @@ final class BranchReaper {
             Branch known = table.get(branchId);
             if (known != null) {
                 for (StoredMessage half : p.stored) {
-                    if (!known.holds(half.physicalOffset())) {
+                    // decided since it was read: the branch committed or rolled it back (a done branch keeps no halves)
+                    if (!known.holds(half.physicalOffset())
+                            && !decisions.isDecided(TransactionDecisions.transactionId(half))) {
                         coordinator.discardOrphan(branchId, half);
                     }
                 }
