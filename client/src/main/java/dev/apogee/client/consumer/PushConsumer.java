@@ -294,7 +294,7 @@ public final class PushConsumer implements ConsumerMember, QueueOwner, AutoClose
             Thread.currentThread().interrupt();
         }
         Set<MessageQueue> owned = ownedQueues();
-        offsets.persistAll(owned);
+        offsets.persistAllConfirmed(owned); // confirmed: a oneway commit could die with the connection closed below
         queues.values().forEach(q -> q.processQueue.drop());
         if (locks != null) {
             unlockAll(owned);

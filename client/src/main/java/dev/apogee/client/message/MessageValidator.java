@@ -1,7 +1,5 @@
 package dev.apogee.client.message;
 
-import java.util.regex.Pattern;
-
 /**
  * Send-time checks with clear messages, mirroring the official client and broker limits: topic name syntax and
  * length, system topics, non-empty body within the size limit, properties within 32 KiB.
@@ -9,7 +7,6 @@ import java.util.regex.Pattern;
 public final class MessageValidator {
     public static final int TOPIC_MAX_LENGTH = 127;
     public static final int PROPERTIES_MAX_LENGTH = 32767;
-    private static final Pattern TOPIC = Pattern.compile("^[%|a-zA-Z0-9_-]+$");
 
     private MessageValidator() {
     }
@@ -22,10 +19,23 @@ public final class MessageValidator {
         if (topic.length() > TOPIC_MAX_LENGTH) {
             return "the topic '" + topic + "' is longer than " + TOPIC_MAX_LENGTH + " characters";
         }
-        if (!TOPIC.matcher(topic).matches()) {
+        if (!hasTopicCharsOnly(topic)) {
             return "the topic '" + topic + "' contains characters other than letters, digits, '%', '|', '_', '-'";
         }
         return null;
+    }
+
+    /** Letters, digits, '%', '|', '_', '-' only (a loop, not a regex: it runs on every send). */
+    private static boolean hasTopicCharsOnly(String topic) {
+        for (int i = 0; i < topic.length(); i++) {
+            char c = topic.charAt(i);
+            boolean allowed = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '%'
+                    || c == '|' || c == '_' || c == '-';
+            if (!allowed) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Returns null when valid, else the reason. */

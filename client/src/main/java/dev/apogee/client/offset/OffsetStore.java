@@ -29,6 +29,14 @@ public interface OffsetStore {
     void persistAll(Set<MessageQueue> queues);
 
     /**
+     * As {@link #persistAll}, returning once each commit is confirmed or has failed (bounded by the request
+     * timeout): for a shutdown, after which the connection closes and a commit still in flight could be lost.
+     */
+    default void persistAllConfirmed(Set<MessageQueue> queues) {
+        persistAll(queues);
+    }
+
+    /**
      * Persists one queue's offset synchronously if it moved since it was last read or persisted, as before a queue
      * is handed to another consumer.
      */

@@ -5,8 +5,11 @@ import dev.apogee.remoting.protocol.body.MessageQueue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -72,6 +75,23 @@ public final class RemoteOffsetStore implements OffsetStore {
                 return;
             }
         }
+    }
+
+    @Override
+    public void persistAllConfirmed(Set<MessageQueue> queues) {
+        List<CompletableFuture<Void>> commits = new ArrayList<>(queues.size());
+        for (MessageQueue queue : queues) {
+            long offset = memory.read(queue);
+            if (offset < 0 || isUnmovedSinceRead(queue, offset)) {
+                continue;
+            }
+            commits.add(api.updateConsumerOffsetAsync(group, queue, offset).exceptionally(e -> {
+                LOG.warn("committing offset {} of {} for {} failed: {}", offset, queue, group, e.toString());
+                return null;
+            }));
+        }
+        // each commit completes within the request timeout, answered or not
+        CompletableFuture.allOf(commits.toArray(CompletableFuture[]::new)).join();
     }
 
     @Override

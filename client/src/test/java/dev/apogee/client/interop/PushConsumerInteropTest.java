@@ -1,5 +1,7 @@
 package dev.apogee.client.interop;
 
+import dev.apogee.client.admin.AdminClient;
+import dev.apogee.remoting.protocol.body.TopicOffset;
 import dev.apogee.client.consumer.ConsumeStatus;
 import dev.apogee.client.consumer.PushConsumer;
 import dev.apogee.client.consumer.PushConsumerConfig;
@@ -147,6 +149,33 @@ class PushConsumerInteropTest {
             assertTrue(topics.stream().allMatch(topic::equals), "retried messages carry the original topic");
         } finally {
             consumer.shutdown();
+        }
+    }
+
+    @Test
+    void afterShutdownTheBrokerHoldsTheOffsetsOfEverythingConsumed() throws Exception {
+        String topic = ApacheServers.unique("TPushStop");
+        String group = ApacheServers.unique("cgPushStop");
+        send(topic, 1, null, Map.of());
+        Set<String> consumed = ConcurrentHashMap.newKeySet();
+        PushConsumer consumer = consumer(group, ApacheServers.unique("stopper"));
+        consumer.subscribe(topic, "*");
+        consumer.registerConcurrentListener((messages, context) -> {
+            messages.forEach(m -> consumed.add(body(m)));
+            return ConsumeStatus.CONSUME_SUCCESS;
+        });
+        consumer.start();
+        Set<String> sent = send(topic, 300, null, Map.of());
+        try {
+            await().atMost(Duration.ofSeconds(30)).until(() -> consumed.containsAll(sent));
+        } finally {
+            consumer.shutdown();
+        }
+        try (AdminClient admin = new AdminClient(ApacheServers.client(ApacheServers.unique("stopAdmin")))) {
+            admin.start();
+            Map<MessageQueue, TopicOffset> max = admin.topicOffsets(topic);
+            Map<MessageQueue, Long> committed = admin.consumerOffsets(group, topic); // no waiting: shutdown confirmed them
+            max.forEach((q, o) -> assertEquals(o.getMaxOffset(), committed.get(q), "committed offset of " + q));
         }
     }
 
