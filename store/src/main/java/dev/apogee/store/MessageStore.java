@@ -248,6 +248,21 @@ public final class MessageStore implements AutoCloseable {
 
     /** Appends one message; see {@link PutResult}. The future never completes exceptionally for expected outcomes. */
     public CompletableFuture<PutResult> putMessage(MessageToStore m) {
+        return putMessage(m, true);
+    }
+
+    /**
+     * As {@link #putMessage(MessageToStore)}, for a record nobody reads before a later put of the caller's own makes
+     * it readable: with a staging ring and no wait for the disk, its bytes are not written for readers now (a
+     * syscall, see {@link #writeStagedForReaders}) but with that later put, or the next force, which write everything
+     * staged before them. A transaction branch's halves (its COMMIT record's force writes them) and the committed
+     * copies and op records before its DONE record use it.
+     */
+    public CompletableFuture<PutResult> putMessageUnpublished(MessageToStore m) {
+        return putMessage(m, false);
+    }
+
+    private CompletableFuture<PutResult> putMessage(MessageToStore m, boolean publish) {
         PutStatus refused = refusal();
         if (refused != null) {
             return done(PutResult.failure(refused));
@@ -258,11 +273,20 @@ public final class MessageStore implements AutoCloseable {
             return done(PutResult.failure(prepared));
         }
         PutResult r = commitLog.append(e);
-        return afterAppend(r, m.waitStoreMsgOK());
+        return afterAppend(r, m.waitStoreMsgOK(), publish);
     }
 
     /** Appends messages of one topic and queue contiguously, with consecutive queue offsets. */
     public CompletableFuture<PutResult> putMessages(List<MessageToStore> batch) {
+        return putMessages(batch, true);
+    }
+
+    /** {@link #putMessages(List)} left unpublished, as {@link #putMessageUnpublished} explains. */
+    public CompletableFuture<PutResult> putMessagesUnpublished(List<MessageToStore> batch) {
+        return putMessages(batch, false);
+    }
+
+    private CompletableFuture<PutResult> putMessages(List<MessageToStore> batch, boolean publish) {
         PutStatus refused = refusal();
         if (refused != null) {
             return done(PutResult.failure(refused));
@@ -285,7 +309,7 @@ public final class MessageStore implements AutoCloseable {
             encoded.add(e);
             waitAll |= m.waitStoreMsgOK();
         }
-        return afterAppend(commitLog.appendBatch(encoded), waitAll);
+        return afterAppend(commitLog.appendBatch(encoded), waitAll, publish);
     }
 
     /**
@@ -324,10 +348,10 @@ public final class MessageStore implements AutoCloseable {
         return null;
     }
 
-    private CompletableFuture<PutResult> afterAppend(PutResult r, boolean waitForDisk) {
+    private CompletableFuture<PutResult> afterAppend(PutResult r, boolean waitForDisk, boolean publish) {
         stats.recordPut(r);
         if (r.status() != PutStatus.PUT_OK || groupCommit == null || !waitForDisk) {
-            if (staged && r.status() == PutStatus.PUT_OK) {
+            if (staged && publish && r.status() == PutStatus.PUT_OK) {
                 writeStagedForReaders();
             }
             return CompletableFuture.completedFuture(r);

@@ -86,6 +86,37 @@ class StagingRingTest {
     }
 
     /**
+     * An unpublished put (a branch's half, a committed copy before its DONE record) costs no write of its own: the
+     * next published put writes it along with its own bytes, and left alone the group-commit thread's idle tick does.
+     */
+    @Test
+    void unpublishedPutsAreWrittenByTheNextPublishedPutOrTheIdleTick() throws Exception {
+        StoreConfig config = smallConfig(dir).flushMode(FlushMode.SYNC_FLUSH).commitLogStagingBytes(1 << 20).build();
+        java.util.Map<String, String> noWait = java.util.Map.of("WAIT", "false");
+        try (MessageStore store = openStarted(config)) {
+            int readableWithTheNext = 0;
+            for (int i = 0; i < 20; i++) {
+                PutResult quiet = store.putMessageUnpublished(message("SRU", 0, "quiet-" + i, noWait))
+                        .get(10, TimeUnit.SECONDS);
+                PutResult loud = store.putMessage(message("SRU", 0, "loud-" + i, noWait)).get(10, TimeUnit.SECONDS);
+                assertEquals(PutStatus.PUT_OK, quiet.status());
+                if (store.lookMessageByOffset(quiet.wroteOffset()).isPresent()
+                        && store.lookMessageByOffset(loud.wroteOffset()).isPresent()) {
+                    readableWithTheNext++;
+                }
+            }
+            // the group-commit thread takes a write over when it is writing already (see the test below)
+            assertTrue(readableWithTheNext >= 15, "readable with the next put: " + readableWithTheNext + " of 20");
+            PutResult alone = store.putMessagesUnpublished(List.of(message("SRU", 1, "alone", noWait)))
+                    .get(10, TimeUnit.SECONDS);
+            org.awaitility.Awaitility.await().atMost(10, TimeUnit.SECONDS)
+                    .until(() -> store.lookMessageByOffset(alone.wroteOffset()).isPresent());
+            org.awaitility.Awaitility.await().atMost(10, TimeUnit.SECONDS)
+                    .until(() -> store.getMaxOffsetInQueue("SRU", 0) == 40 && store.getMaxOffsetInQueue("SRU", 1) == 1);
+        }
+    }
+
+    /**
      * Puts nobody waits for write the ring themselves unless the group-commit thread is writing: most are readable
      * when the put returns (a busy committer can take some), and mixed with puts that wait for the disk, through a
      * ring that wraps all the time, every message of either kind is stored whole and in order.

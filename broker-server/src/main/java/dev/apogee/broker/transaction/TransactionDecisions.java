@@ -74,6 +74,8 @@ public final class TransactionDecisions {
      * Reals before ops, as for a single half: a crash in between leaves real messages whose halves look undecided,
      * which the branch's restart check ({@code alreadyStored}) recognises. Halves already decided are skipped.
      * Completes with the first failed put (the rest is not attempted), or with null once everything is stored.
+     * The appends are left unpublished ({@link MessageStore#putMessageUnpublished}): the caller's next put, a
+     * branch's DONE record, makes them readable with one write instead of one per append.
      */
     public CompletableFuture<PutResult> commitAll(List<StoredMessage> halves, Consumer<MessageToStore> routing) {
         Map<String, List<MessageToStore>> realsByQueue = new LinkedHashMap<>();
@@ -97,7 +99,7 @@ public final class TransactionDecisions {
         CompletableFuture<PutResult> chain = CompletableFuture.completedFuture(null);
         for (List<MessageToStore> batch : appends) {
             chain = chain.thenCompose(failed -> failed != null ? CompletableFuture.completedFuture(failed)
-                    : store.putMessages(batch).thenApply(put -> put.isOk() ? null : put));
+                    : store.putMessagesUnpublished(batch).thenApply(put -> put.isOk() ? null : put));
         }
         return chain;
     }

@@ -55,7 +55,7 @@ final class BranchCoordinator {
             if (ackProblem != null) {
                 return Outcome.of(ResponseCode.BRANCH_INVALID, ackProblem);
             }
-            return record(branchId, producerGroup, body, onePhase);
+            return record(branchId, producerGroup, body, onePhase, null);
         } finally {
             lock.unlock();
         }
@@ -82,6 +82,7 @@ final class BranchCoordinator {
                 return Outcome.of(ResponseCode.BRANCH_INVALID, ackProblem);
             }
             List<BranchBody.Half> stored = List.of();
+            List<StoredMessage> storedHalves = List.of();
             if (!messages.isEmpty()) {
                 PutResult put = halves.append(messages);
                 if (!put.isOk()) {
@@ -90,8 +91,9 @@ final class BranchCoordinator {
                             + put.status());
                 }
                 stored = HalfLookup.halvesOf(put, messages);
+                storedHalves = HalfLookup.storedOf(put, messages);
             }
-            Outcome outcome = record(branchId, producerGroup, new BranchBody(stored, acks), true);
+            Outcome outcome = record(branchId, producerGroup, new BranchBody(stored, acks), true, storedHalves);
             if (table.get(branchId) == null) {
                 // The COMMIT record was not confirmed durable, yet may reach the disk later: a ROLLBACK record after
                 // it settles the branch for good (also across a restart), so a repeated request answers
@@ -108,8 +110,12 @@ final class BranchCoordinator {
         }
     }
 
-    /** Stores a new branch's PREPARE (or, one-phase, COMMIT) record, then records it and (one-phase) finishes it. */
-    private Outcome record(String branchId, String producerGroup, BranchBody body, boolean onePhase) {
+    /**
+     * Stores a new branch's PREPARE (or, one-phase, COMMIT) record, then records it and (one-phase) finishes it;
+     * {@code storedHalves}: its halves as just appended, when the caller has them (else null: read back).
+     */
+    private Outcome record(String branchId, String producerGroup, BranchBody body, boolean onePhase,
+            List<StoredMessage> storedHalves) {
         BranchRecord record = new BranchRecord(onePhase ? BranchRecord.Type.COMMIT : BranchRecord.Type.PREPARE,
                 branchId, producerGroup, body);
         Outcome stored = store(record);
@@ -120,7 +126,7 @@ final class BranchCoordinator {
         Branch branch = new Branch(branchId, onePhase ? Branch.State.COMMITTED : Branch.State.PREPARED, false,
                 producerGroup, body, clock.getAsLong());
         table.put(branch);
-        return onePhase ? finish(branch, false) : Outcome.OK;
+        return onePhase ? finish(branch, false, storedHalves) : Outcome.OK;
     }
 
     private Outcome prepareKnown(Branch known, boolean onePhase) {
@@ -231,7 +237,7 @@ final class BranchCoordinator {
         ReentrantLock lock = locks.of(branch.id());
         lock.lock();
         try {
-            Outcome outcome = finish(branch, true);
+            Outcome outcome = finish(branch, true, null);
             if (outcome.code() != ResponseCode.SUCCESS) {
                 LOG.error("BRANCH-FINISH-FAILED branch {} stays decided and not done: {}", branch.id(),
                         outcome.remark());
@@ -250,7 +256,7 @@ final class BranchCoordinator {
         open.forget(branchId);
         Branch branch = new Branch(branchId, Branch.State.ROLLED_BACK, false, null, body, clock.getAsLong());
         table.put(branch);
-        return finish(branch, false);
+        return finish(branch, false, null);
     }
 
     private Outcome decide(Branch prepared, Branch.State decision) {
@@ -262,21 +268,22 @@ final class BranchCoordinator {
         }
         Branch decided = prepared.decided(decision, clock.getAsLong());
         table.put(decided);
-        return finish(decided, false);
+        return finish(decided, false, null);
     }
 
     private Outcome finishIfNeeded(Branch decided) {
-        return decided.done() ? Outcome.OK : finish(decided, false);
+        return decided.done() ? Outcome.OK : finish(decided, false, null);
     }
 
-    /** Materializes a decided branch and marks it DONE. */
-    private Outcome finish(Branch decided, boolean afterRestart) {
+    /** Materializes a decided branch and marks it DONE; {@code storedHalves} as for {@link #record}. */
+    private Outcome finish(Branch decided, boolean afterRestart, List<StoredMessage> storedHalves) {
         try {
             if (decided.state() == Branch.State.COMMITTED) {
-                materializer.commit(decided, afterRestart);
+                materializer.commit(decided, afterRestart, storedHalves);
             } else {
                 materializer.rollback(decided.id(), decided.body().halves());
             }
+            // a published put: it also writes the committed copies and op records appended unpublished before it
             log.append(new BranchRecord(BranchRecord.Type.DONE, decided.id(), decided.producerGroup(),
                     BranchRecord.EMPTY)).join();
             table.put(decided.finishedWithoutBody());

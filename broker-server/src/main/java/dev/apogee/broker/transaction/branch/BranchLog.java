@@ -43,7 +43,7 @@ final class BranchLog {
      * calling thread can force by itself when no group commit is running ({@link MessageStore#awaitDurable}).
      */
     PutResult appendDurably(BranchRecord record) {
-        PutResult put = store.putMessage(message(record)).join();
+        PutResult put = store.putMessageUnpublished(message(record)).join(); // the force below writes it
         return put.isOk() ? store.awaitDurable(put) : put;
     }
 

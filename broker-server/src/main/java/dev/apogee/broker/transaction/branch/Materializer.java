@@ -52,8 +52,23 @@ final class Materializer {
      * Materializes a committed branch; {@code afterRestart} adds the index check against a second copy. The real
      * messages and op records are appended in batches ({@link TransactionDecisions#commitAll}): per half, two
      * appends each with its own lock round and future cost more than the branch's one flush at large batches.
+     * {@code storedHalves}: the branch's halves as the caller just appended them (a local commit), which saves
+     * reading each back; null to read them.
      */
-    void commit(Branch branch, boolean afterRestart) {
+    void commit(Branch branch, boolean afterRestart, List<StoredMessage> storedHalves) {
+        List<StoredMessage> toCommit = storedHalves != null ? storedHalves : read(branch, afterRestart);
+        if (!toCommit.isEmpty()) {
+            PutResult failed = decisions.commitAll(toCommit, this::route).join();
+            if (failed != null) {
+                throw new IllegalStateException("storing the committed messages of branch " + branch.id()
+                        + " failed: " + failed.status());
+            }
+        }
+        applyAcks(branch);
+    }
+
+    /** The branch's halves still to commit, read from the store. */
+    private List<StoredMessage> read(Branch branch, boolean afterRestart) {
         List<StoredMessage> toCommit = new ArrayList<>(branch.body().halves().size());
         for (BranchBody.Half h : branch.body().halves()) {
             Optional<StoredMessage> half = halves.read(h.commitLogOffset());
@@ -67,14 +82,7 @@ final class Materializer {
             }
             toCommit.add(half.get());
         }
-        if (!toCommit.isEmpty()) {
-            PutResult failed = decisions.commitAll(toCommit, this::route).join();
-            if (failed != null) {
-                throw new IllegalStateException("storing the committed messages of branch " + branch.id()
-                        + " failed: " + failed.status());
-            }
-        }
-        applyAcks(branch);
+        return toCommit;
     }
 
     /**
