@@ -67,9 +67,18 @@ public final class CleanCommitLogService extends ServiceThread {
         if (victims.isEmpty()) {
             return 0;
         }
+        long young = victims.stream().filter(f -> lastWriteTime(f) >= expireBefore).count();
         commitLog.fileQueue().deleteFiles(victims);
-        LOG.info("STORE-RETENTION deleted {} commit-log files (disk used {}, forced {}), min offset now {}",
-                victims.size(), ratio, overRatio, commitLog.minOffset());
+        if (young > 0) {
+            // RocketMQ's trade: the broker keeps taking writes, and consumers behind jump to the new min offset
+            LOG.warn("STORE-RETENTION-FORCED deleted {} commit-log files, {} of them within their {} h retention, "
+                    + "because the disk is {}% used (diskMaxUsedSpaceRatio {}%): messages in them are gone, "
+                    + "consumed or not; min offset now {}", victims.size(), young, config.fileReservedHours(),
+                    Math.round(ratio * 100), Math.round(config.diskMaxUsedRatio() * 100), commitLog.minOffset());
+        } else {
+            LOG.info("STORE-RETENTION deleted {} commit-log files (disk used {}, forced {}), min offset now {}",
+                    victims.size(), ratio, overRatio, commitLog.minOffset());
+        }
         afterDelete.run();
         return victims.size();
     }
