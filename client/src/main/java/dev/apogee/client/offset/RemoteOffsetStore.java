@@ -85,6 +85,8 @@ public final class RemoteOffsetStore implements OffsetStore {
             if (offset < 0 || isUnmovedSinceRead(queue, offset)) {
                 continue;
             }
+            // one line per queue at shutdown, as the official client logs its last offset commits
+            LOG.info("group {} commits offset {} of {} before shutting down", group, offset, queue);
             commits.add(api.updateConsumerOffsetAsync(group, queue, offset).exceptionally(e -> {
                 LOG.warn("committing offset {} of {} for {} failed: {}", offset, queue, group, e.toString());
                 return null;
