@@ -172,7 +172,8 @@ producer/consumer on its own connection. Machine: $(nproc) cores shared with oth
 - **apogee-sync**: \`bin/apogee-standalone -f SYNC_FLUSH\` (name server + broker in one JVM, -Xms1g -Xmx1g): a send is
   answered after the group-commit fsync, the setting comparable to Artemis's journal sync. Provider
   \`dev.apogee.jms.api.ApogeeConnectionFactory\` (benchmarks/jms/jndi.properties): persistent send synchronous,
-  non-persistent oneway with an answered probe every 128 sends (back-pressure), CompletionListener after the
+  non-persistent oneway, coalesced into batch requests while the connection is busy, with an answered probe every
+  128 sends (back-pressure), CompletionListener after the
   broker's (post-fsync) answer. Destination names use '_' where the harness has '.' (RocketMQ topic names;
   patched in the /tmp copy of the harness, the same for both targets).
 $([[ $async_flush == 1 ]] && echo "- **apogee-async**: the same with ASYNC_FLUSH (answered from the page cache): for scale only, not comparable to Artemis.")

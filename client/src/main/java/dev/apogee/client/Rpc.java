@@ -4,6 +4,7 @@ import dev.apogee.remoting.exception.RemotingConnectException;
 import dev.apogee.remoting.exception.RemotingException;
 import dev.apogee.remoting.exception.RemotingTimeoutException;
 import dev.apogee.remoting.netty.NettyRemotingClient;
+import dev.apogee.remoting.netty.OnewaySlot;
 import dev.apogee.remoting.protocol.RemotingCommand;
 import dev.apogee.remoting.protocol.ResponseCode;
 
@@ -83,6 +84,19 @@ public final class Rpc {
         }
         try {
             remoting.invokeOneway(address, request, timeoutMillis);
+        } catch (RemotingException e) {
+            throw translate(address, e);
+        }
+    }
+
+    /** Reserves room for one oneway request to {@code address}, written later through the slot without waiting. */
+    public OnewaySlot reserveOneway(String address, long timeoutMillis)
+            throws MQClientException, InterruptedException {
+        if (address == null) {
+            throw new MQClientException(MQClientException.BROKER_NOT_EXIST_EXCEPTION, "no address for a oneway request");
+        }
+        try {
+            return remoting.reserveOneway(address, timeoutMillis);
         } catch (RemotingException e) {
             throw translate(address, e);
         }

@@ -39,6 +39,7 @@ public class Producer implements ProducerMember, AutoCloseable {
     private final LongSupplier clock;
     private final LatencyFaultTolerance faults;
     private final QueueChooser chooser;
+    private final OnewayBatches onewayBatches = new OnewayBatches(this);
     private volatile ClientInstance instance;
 
     public Producer(ProducerConfig config) {
@@ -194,6 +195,30 @@ public class Producer implements ProducerMember, AutoCloseable {
     }
 
     /**
+     * Sends without waiting for any answer, like {@link #sendOneway(Message, int)}, but coalesced: while the
+     * connection is busy writing, oneway sends to the same queue join one SEND_BATCH_MESSAGE request instead of one
+     * request each; a lone send goes out as soon as the connection can write it, with no timer. One thread's
+     * coalesced sends to a queue arrive in order, and any other send of this producer made after them arrives after
+     * them. Messages the batch format cannot carry (compressed, delayed, transactional, retry topics) are sent alone.
+     */
+    public void sendOnewayCoalesced(Message message, int shard) throws MQClientException, InterruptedException {
+        if (!OnewayBatches.batchable(message, config.getCompressThreshold())) {
+            sendOneway(message, shard);
+            return;
+        }
+        running();
+        validateAndKey(message);
+        TopicRouteInfo route = running().routes().getForPublish(message.getTopic(), config.getDefaultTopicQueueNums());
+        MessageQueue queue = chooser.choose(message.getTopic(), route.publishQueues(), null, shard);
+        onewayBatches.send(message, queue, running().routes().masterAddress(queue.brokerName()));
+    }
+
+    /** How many requests this producer's coalesced oneway sends took, for the messages they carried. */
+    public CoalescedOnewayStats coalescedOnewayStats() {
+        return onewayBatches.stats();
+    }
+
+    /**
      * The queue a send of {@code topic} to {@code shard} would go to now (see {@link #send(Message, long, int)}), for
      * a caller that ships messages in its own request (a transaction branch's local commit).
      */
@@ -259,13 +284,8 @@ public class Producer implements ProducerMember, AutoCloseable {
 
     Prepared prepare(Message message) throws MQClientException {
         running();
-        String problem = MessageValidator.check(message, config.getMaxMessageSize());
-        if (problem != null) {
-            throw new MQClientException(ResponseCode.MESSAGE_ILLEGAL, problem);
-        }
-        if (message.getProperty(MessageConst.UNIQ_KEY) == null) {
-            message.putProperty(MessageConst.UNIQ_KEY, UniqueKeyGenerator.next());
-        }
+        onewayBatches.seal(); // every send but a coalesced one comes here: it must not overtake open batches
+        validateAndKey(message);
         byte[] body = message.getBody();
         int sysFlag = 0;
         if (body.length > config.getCompressThreshold()) {
@@ -278,8 +298,20 @@ public class Producer implements ProducerMember, AutoCloseable {
         return new Prepared(message, body, sysFlag, message.getProperty(MessageConst.UNIQ_KEY));
     }
 
+    /** Refuses an invalid message; gives it a UNIQ_KEY (its message id) if it has none. */
+    private void validateAndKey(Message message) throws MQClientException {
+        String problem = MessageValidator.check(message, config.getMaxMessageSize());
+        if (problem != null) {
+            throw new MQClientException(ResponseCode.MESSAGE_ILLEGAL, problem);
+        }
+        if (message.getProperty(MessageConst.UNIQ_KEY) == null) {
+            message.putProperty(MessageConst.UNIQ_KEY, UniqueKeyGenerator.next());
+        }
+    }
+
     private List<Message> prepareBatch(Collection<? extends Message> messages) throws MQClientException {
         running();
+        onewayBatches.seal();
         if (messages == null || messages.isEmpty()) {
             throw new MQClientException(MQClientException.ILLEGAL_ARGUMENT, "the batch is empty");
         }

@@ -55,7 +55,7 @@ public final class SendCodec {
                 + PropertiesCodec.PROPERTY_SEPARATOR + MessageConst.WAIT + PropertiesCodec.NAME_VALUE_SEPARATOR
                 + first.isWaitStoreMsgOK() + PropertiesCodec.PROPERTY_SEPARATOR;
         putHeader(request, target, first.getTopic(), 0, wrapperProperties, true);
-        return request.body(BatchEncoder.encode(messages));
+        return request.bodyBuffers(BatchEncoder.encodeBuffers(messages));
     }
 
     private static void putHeader(RemotingCommand request, SendTarget target, String topic, int flag,

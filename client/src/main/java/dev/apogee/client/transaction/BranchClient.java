@@ -22,6 +22,7 @@ import dev.apogee.remoting.protocol.body.MessageQueue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -189,8 +190,8 @@ public final class BranchClient {
             message.putProperty(MessageConst.REAL_QID, String.valueOf(m.queue().queueId()));
             batch.add(message);
         }
-        byte[] body = batch.isEmpty() ? null : BatchEncoder.encode(batch);
-        if (body != null && body.length > MAX_LOCAL_COMMIT_BYTES) {
+        ByteBuffer[] body = batch.isEmpty() ? null : BatchEncoder.encodeBuffers(batch);
+        if (body != null && BatchEncoder.length(body) > MAX_LOCAL_COMMIT_BYTES) {
             return false;
         }
         String ackJson = new String(body(brokerName, List.of(), acks).encode(), StandardCharsets.UTF_8);
@@ -199,7 +200,7 @@ public final class BranchClient {
                     .putExtField("branchId", branchId)
                     .putExtField("producerGroup", producerGroup)
                     .putExtField("acks", ackJson)
-                    .body(body), "committing branch " + branchId);
+                    .bodyBuffers(body), "committing branch " + branchId);
         } catch (BranchException e) {
             if (e.reason() == Reason.NOT_SUPPORTED) {
                 localCommitSupported = false;

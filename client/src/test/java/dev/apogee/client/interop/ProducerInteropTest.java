@@ -18,8 +18,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -122,6 +124,29 @@ class ProducerInteropTest {
         assertEquals(9, read.size());
         long firstBatchOffset = byBody.get("batch-0").getQueueOffset();
         assertEquals(firstBatchOffset + 4, byBody.get("batch-4").getQueueOffset(), "batch offsets are consecutive");
+    }
+
+    @Test
+    void coalescedOnewaySendsAreAllStoredByTheBroker() throws Exception {
+        String topic = ApacheServers.unique("TCoalesce");
+        producer.send(message(topic, "first")); // creates the topic
+        int coalesced = 500;
+        for (int i = 0; i < coalesced; i++) {
+            Message m = message(topic, "c-" + i);
+            m.putUserProperty("seq", Integer.toString(i));
+            producer.sendOnewayCoalesced(m, 0);
+        }
+        List<MessageExt> read = OfficialClients.readAll(topic, coalesced + 1);
+        Set<String> bodies = new HashSet<>();
+        for (MessageExt m : read) {
+            String body = new String(m.getBody(), StandardCharsets.UTF_8);
+            bodies.add(body);
+            if (body.startsWith("c-")) {
+                assertEquals(body.substring(2), m.getUserProperty("seq"));
+            }
+        }
+        assertEquals(coalesced + 1, read.size());
+        assertEquals(coalesced + 1, bodies.size(), "every message once");
     }
 
     @Test

@@ -5,7 +5,6 @@ import dev.apogee.jms.exception.JmsExceptions;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.JMSException;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -21,13 +20,13 @@ import java.nio.ByteBuffer;
  */
 public class ApogeeBytesMessage extends ApogeeMessage implements BytesMessage {
     private static final byte[] EMPTY = new byte[0];
-    private ByteArrayOutputStream written;
-    private DataOutputStream out;
+    /** The body while writable (null once read-only); {@link #data} is its primitive encoder, made on first use. */
+    private BodyWriter written;
+    private DataOutputStream data;
     private ByteBuffer in;
 
     public ApogeeBytesMessage() {
-        written = new ByteArrayOutputStream();
-        out = new DataOutputStream(written);
+        written = new BodyWriter();
     }
 
     private ApogeeBytesMessage(ByteBuffer in) {
@@ -44,14 +43,28 @@ public class ApogeeBytesMessage extends ApogeeMessage implements BytesMessage {
         return BodyKind.BYTES;
     }
 
-    /** The whole body, independent of mode and read position. */
+    /** A copy of the whole body, independent of mode and read position. */
     public byte[] bodyBytes() {
         if (in != null) {
             byte[] copy = new byte[in.limit()];
             in.duplicate().position(0).get(copy);
             return copy;
         }
-        return written.toByteArray();
+        return written.copy();
+    }
+
+    /**
+     * The whole body for encoding a send, without a copy where possible: the array shared here is never written again
+     * (see {@link BodyWriter}; a read-only body's array is only read), and the caller must not write it either.
+     */
+    byte[] wireBody() {
+        if (in != null) {
+            if (in.hasArray() && in.arrayOffset() == 0 && in.array().length == in.limit()) {
+                return in.array();
+            }
+            return bodyBytes();
+        }
+        return written.bytes();
     }
 
     @Override
@@ -61,9 +74,9 @@ public class ApogeeBytesMessage extends ApogeeMessage implements BytesMessage {
 
     private void toReadMode() {
         if (in == null) {
-            in = ByteBuffer.wrap(written.toByteArray());
+            in = ByteBuffer.wrap(written.bytes());
             written = null;
-            out = null;
+            data = null;
         } else {
             in.position(0);
         }
@@ -79,8 +92,8 @@ public class ApogeeBytesMessage extends ApogeeMessage implements BytesMessage {
     public void clearBody() throws JMSException {
         super.clearBody();
         in = null;
-        written = new ByteArrayOutputStream();
-        out = new DataOutputStream(written);
+        written = new BodyWriter();
+        data = null;
     }
 
     @Override
@@ -99,7 +112,8 @@ public class ApogeeBytesMessage extends ApogeeMessage implements BytesMessage {
     public ApogeeBytesMessage copy() throws JMSException {
         ApogeeBytesMessage copy = new ApogeeBytesMessage();
         copyHeadersAndPropertiesTo(copy);
-        copy.written.writeBytes(bodyBytes());
+        byte[] body = wireBody();
+        copy.written.write(body, 0, body.length);
         return copy;
     }
 
@@ -209,12 +223,20 @@ public class ApogeeBytesMessage extends ApogeeMessage implements BytesMessage {
 
     // ---- writing ---------------------------------------------------------------------------------------------------
 
-    private DataOutputStream writing() throws JMSException {
+    private BodyWriter writing() throws JMSException {
         checkBodyWritable();
-        if (out == null) {
+        if (written == null) {
             throw JmsExceptions.create(ErrorCode.NOT_WRITEABLE, "BytesMessage is read-only");
         }
-        return out;
+        return written;
+    }
+
+    private DataOutputStream writingData() throws JMSException {
+        BodyWriter body = writing();
+        if (data == null) {
+            data = new DataOutputStream(body);
+        }
+        return data;
     }
 
     @Override
@@ -224,14 +246,13 @@ public class ApogeeBytesMessage extends ApogeeMessage implements BytesMessage {
 
     @Override
     public void writeByte(byte value) throws JMSException {
-        writing();
-        written.write(value);
+        writing().write(value);
     }
 
     @Override
     public void writeShort(short value) throws JMSException {
         try {
-            writing().writeShort(value);
+            writingData().writeShort(value);
         } catch (IOException e) {
             throw new AssertionError(e);
         }
@@ -240,7 +261,7 @@ public class ApogeeBytesMessage extends ApogeeMessage implements BytesMessage {
     @Override
     public void writeChar(char value) throws JMSException {
         try {
-            writing().writeChar(value);
+            writingData().writeChar(value);
         } catch (IOException e) {
             throw new AssertionError(e);
         }
@@ -249,7 +270,7 @@ public class ApogeeBytesMessage extends ApogeeMessage implements BytesMessage {
     @Override
     public void writeInt(int value) throws JMSException {
         try {
-            writing().writeInt(value);
+            writingData().writeInt(value);
         } catch (IOException e) {
             throw new AssertionError(e);
         }
@@ -258,7 +279,7 @@ public class ApogeeBytesMessage extends ApogeeMessage implements BytesMessage {
     @Override
     public void writeLong(long value) throws JMSException {
         try {
-            writing().writeLong(value);
+            writingData().writeLong(value);
         } catch (IOException e) {
             throw new AssertionError(e);
         }
@@ -277,7 +298,7 @@ public class ApogeeBytesMessage extends ApogeeMessage implements BytesMessage {
     @Override
     public void writeUTF(String value) throws JMSException {
         try {
-            writing().writeUTF(value);
+            writingData().writeUTF(value);
         } catch (UTFDataFormatException e) {
             throw JmsExceptions.create(ErrorCode.UNENCODABLE_VALUE, "string too long for writeUTF (max 65535 bytes)", e);
         } catch (IOException e) {
@@ -292,8 +313,7 @@ public class ApogeeBytesMessage extends ApogeeMessage implements BytesMessage {
 
     @Override
     public void writeBytes(byte[] value, int offset, int length) throws JMSException {
-        writing();
-        written.write(value, offset, length);
+        writing().write(value, offset, length);
     }
 
     /** Writes a boxed primitive, String or byte[]; anything else (including null) is a MessageFormatException. */

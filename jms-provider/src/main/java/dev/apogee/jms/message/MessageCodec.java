@@ -142,7 +142,7 @@ public final class MessageCodec {
                 String text = ((ApogeeTextMessage) m).getText();
                 yield text == null ? null : text.getBytes(StandardCharsets.UTF_8);
             }
-            case BYTES -> ((ApogeeBytesMessage) m).bodyBytes();
+            case BYTES -> ((ApogeeBytesMessage) m).wireBody();
             case MAP -> ((ApogeeMapMessage) m).encodeBody();
             case STREAM -> ((ApogeeStreamMessage) m).encodeBody();
             case OBJECT -> ((ApogeeObjectMessage) m).payload();

@@ -17,6 +17,10 @@ import java.util.concurrent.TimeoutException;
  * one: at most about 2 × {@value #EVERY} unanswered messages per connection, like Artemis's producer window credits,
  * without a round trip per message (the probe is usually answered long before the next one is due).
  *
+ * <p>The oneway sends are coalesced ({@link Producer#sendOnewayCoalesced}): sends made while the connection is
+ * busy writing share one batch request. The probe, a plain send, seals the open batches, so it is stored after them
+ * and its answer still says the broker took in everything sent before it.
+ *
  * <p>Every message sent here, oneway or probe, is stored without waiting for the disk (WAIT=false): NON_PERSISTENT
  * needs no durability, nobody waits for a oneway send's store, and in SYNC_FLUSH a waiting put costs the broker a
  * group-commit request (and a share of an fsync) per message. The probe is then answered once appended, so it paces
@@ -50,7 +54,7 @@ final class OnewayFlowControl {
             }
         }
         if (previous == null) {
-            producer.sendOneway(message, orderKey);
+            producer.sendOnewayCoalesced(message, orderKey); // batched while the connection is busy writing
             return;
         }
         try {

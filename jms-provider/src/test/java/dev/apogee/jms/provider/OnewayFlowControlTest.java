@@ -30,7 +30,7 @@ class OnewayFlowControlTest {
         }
 
         @Override
-        public void sendOneway(Message message, int shard) {
+        public void sendOnewayCoalesced(Message message, int shard) {
             oneway.add(message);
         }
 

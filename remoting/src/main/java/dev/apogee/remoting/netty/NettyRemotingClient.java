@@ -172,6 +172,15 @@ public final class NettyRemotingClient extends RemotingEndpoint implements AutoC
         invokeOneway(channel, request, timeoutMillis);
     }
 
+    /**
+     * Reserves room for one oneway request to {@code address} (connecting if needed), to be queued later without
+     * waiting through the slot; see {@link OnewaySlot}. The timeout covers connecting and waiting for the permit.
+     */
+    public OnewaySlot reserveOneway(String address, long timeoutMillis) throws RemotingException, InterruptedException {
+        Channel channel = connect(address, timeoutMillis);
+        return reserveOneway(channel, timeoutMillis, this::prepare);
+    }
+
     /** An open connection to {@code address}, connecting if needed within {@code timeoutMillis}. */
     public Channel connect(String address, long timeoutMillis) throws RemotingConnectException, InterruptedException {
         ChannelFuture future = acquire(address);

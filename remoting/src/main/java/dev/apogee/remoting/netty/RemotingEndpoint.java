@@ -22,6 +22,7 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 
 /**
  * What server and client share: request dispatch to processors, the response correlation table with its timeout
@@ -180,6 +181,19 @@ public abstract class RemotingEndpoint {
             onewayPermits.release();
             throw new RemotingSendRequestException(RemotingAddress.of(channel), e);
         }
+    }
+
+    /**
+     * Takes a oneway permit for a request to {@code channel} written later through the returned slot; the slot
+     * prepares the request with {@code preparer} when it is built.
+     */
+    OnewaySlot reserveOneway(Channel channel, long timeoutMillis, Consumer<RemotingCommand> preparer)
+            throws RemotingTooMuchRequestException, InterruptedException {
+        if (!onewayPermits.tryAcquire(timeoutMillis, TimeUnit.MILLISECONDS)) {
+            throw new RemotingTooMuchRequestException("too many oneway requests in flight to "
+                    + RemotingAddress.of(channel));
+        }
+        return new OnewaySlot(channel, onewayPermits, preparer);
     }
 
     private void send(Channel channel, RemotingCommand request, ResponseFuture future) {

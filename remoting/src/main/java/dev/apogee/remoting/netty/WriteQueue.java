@@ -69,7 +69,10 @@ final class WriteQueue implements Runnable {
     ChannelFuture write(Object message) {
         ChannelPromise promise = channel.newPromise();
         if (channel.eventLoop().inEventLoop()) {
-            channel.writeAndFlush(message, promise); // see the class comment: on the event loop, at once
+            Object built = build(message, promise); // see the class comment: on the event loop, at once
+            if (built != null) {
+                channel.writeAndFlush(built, promise);
+            }
             return promise;
         }
         writes.add(new Write(message, promise));
@@ -86,10 +89,23 @@ final class WriteQueue implements Runnable {
             // the event loop is shut down: nothing will drain, so fail what is queued (as writeAndFlush fails its
             // promise then) and let later writes try, and fail, the same way
             for (Write write; (write = writes.poll()) != null; ) {
-                ReferenceCountUtil.release(write.message());
+                ReferenceCountUtil.release(write.message()); // a DeferredCommand is simply never built
                 write.promise().tryFailure(e);
             }
             drainPending.set(false);
+        }
+    }
+
+    /** The command to write for {@code message} ({@link DeferredCommand}s are built now); null if building failed. */
+    private static Object build(Object message, ChannelPromise promise) {
+        if (!(message instanceof DeferredCommand deferred)) {
+            return message;
+        }
+        try {
+            return deferred.build();
+        } catch (RuntimeException e) {
+            promise.tryFailure(e);
+            return null;
         }
     }
 
@@ -99,7 +115,10 @@ final class WriteQueue implements Runnable {
         drainPending.set(false);
         int written = 0;
         for (Write write; written < MAX_WRITES_PER_DRAIN && (write = writes.poll()) != null; written++) {
-            channel.write(write.message(), write.promise());
+            Object built = build(write.message(), write.promise());
+            if (built != null) {
+                channel.write(built, write.promise());
+            }
         }
         if (written > 0) {
             channel.flush();

@@ -162,6 +162,25 @@ class WriteQueueTest {
     }
 
     @Test
+    void aDeferredCommandIsBuiltAtItsTurnAndABuildFailureFailsOnlyItsOwnWrite() throws Exception {
+        CountDownLatch release = holdEventLoop();
+        AtomicInteger seqAtBuild = new AtomicInteger(-1);
+        ChannelFuture first = WriteQueue.of(client).write(command(0));
+        ChannelFuture deferred = WriteQueue.of(client).write((DeferredCommand) () -> command(seqAtBuild.get()));
+        ChannelFuture failing = WriteQueue.of(client).write((DeferredCommand) () -> {
+            throw new IllegalStateException("cannot build");
+        });
+        ChannelFuture last = WriteQueue.of(client).write(command(2));
+        seqAtBuild.set(1); // changed after queueing, before the drain: the build must see it
+        release.countDown();
+        assertTrue(last.await(10, TimeUnit.SECONDS));
+        assertTrue(first.isSuccess() && deferred.isSuccess() && last.isSuccess());
+        assertTrue(failing.await(10, TimeUnit.SECONDS));
+        assertInstanceOf(IllegalStateException.class, failing.cause());
+        assertReceivedInOrder(3);
+    }
+
+    @Test
     void writesToAChannelWhoseEventLoopIsGoneFailInsteadOfHanging() throws Exception {
         DefaultEventLoop loop = new DefaultEventLoop();
         Channel channel = new LocalChannel();

@@ -1,0 +1,203 @@
+package dev.apogee.jms.api;
+
+import dev.apogee.client.ClientConfig;
+import dev.apogee.client.consumer.PullConsumer;
+import dev.apogee.client.consumer.PullConsumerConfig;
+import dev.apogee.client.message.MessageExt;
+import dev.apogee.client.producer.CoalescedOnewayStats;
+import dev.apogee.client.producer.Producer;
+import dev.apogee.client.producer.ProducerConfig;
+import dev.apogee.client.producer.SendResult;
+import dev.apogee.remoting.protocol.body.ConsumeFromWhere;
+import jakarta.jms.CompletionListener;
+import jakarta.jms.Connection;
+import jakarta.jms.DeliveryMode;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Queue;
+import jakarta.jms.Session;
+import jakarta.jms.TextMessage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Coalesced oneway sends (NON_PERSISTENT in JMS) against our broker: sends made while the connection is busy share
+ * batch requests, and neither they nor the other sends of the same sender lose their order or a message.
+ */
+@Timeout(120)
+class CoalescedOnewayTest {
+    @RegisterExtension
+    static final JmsBrokerExtension BROKER = new JmsBrokerExtension();
+    private static final AtomicInteger SEQ = new AtomicInteger();
+
+    private static String name(String base) {
+        return "coalesce_" + base + "_" + SEQ.incrementAndGet();
+    }
+
+    /** Creates the topic of {@code name} through JMS (a producer on it), returning the queue. */
+    private static String createTopic(Connection c, String name) throws Exception {
+        Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        s.createProducer(s.createQueue(name)).close();
+        s.close();
+        return name;
+    }
+
+    @Test
+    void nativeCoalescedSendsShareRequestsAndKeepTheirOrderAmongSyncAndAsyncSends() throws Exception {
+        int total = 3_000;
+        String topic;
+        try (Connection c = BROKER.factory().createConnection()) {
+            topic = createTopic(c, name("native"));
+        }
+        Producer producer = new Producer(new ProducerConfig("coalesce_p_" + SEQ.incrementAndGet())
+                .setClientConfig(new ClientConfig().setNamesrvAddress(BROKER.namesrvAddress())
+                        .setInstanceName("coalesce-p-" + SEQ.incrementAndGet())));
+        producer.start();
+        int coalesced = 0;
+        List<CompletableFuture<SendResult>> asyncSends = new ArrayList<>();
+        try {
+            for (int i = 0; i < total; i++) {
+                dev.apogee.client.message.Message m = new dev.apogee.client.message.Message(topic,
+                        ("m" + i).getBytes(StandardCharsets.UTF_8));
+                m.putUserProperty("seq", Integer.toString(i));
+                m.setWaitStoreMsgOK(false);
+                if (i % 101 == 100) {
+                    producer.send(m, 5_000, 0);
+                } else if (i % 257 == 256) {
+                    asyncSends.add(producer.sendAsync(m, 0, false));
+                } else {
+                    producer.sendOnewayCoalesced(m, 0);
+                    coalesced++;
+                }
+            }
+            for (CompletableFuture<SendResult> f : asyncSends) {
+                assertNotNull(f.get(10, TimeUnit.SECONDS));
+            }
+            CoalescedOnewayStats stats = producer.coalescedOnewayStats();
+            waitUntil(() -> producer.coalescedOnewayStats().messages() == total - asyncSends.size()
+                    - total / 101);
+            stats = producer.coalescedOnewayStats();
+            assertEquals(coalesced, stats.messages());
+            assertTrue(stats.requests() < stats.messages(), "sends made while the connection was busy should "
+                    + "have shared requests: " + stats);
+        } finally {
+            producer.shutdown();
+        }
+
+        List<MessageExt> read = readAll(topic, total);
+        read.sort(Comparator.comparingInt(MessageExt::getQueueId).thenComparingLong(MessageExt::getQueueOffset));
+        assertEquals(total, read.size());
+        for (int i = 0; i < total; i++) {
+            MessageExt m = read.get(i);
+            assertEquals(read.get(0).getQueueId(), m.getQueueId(), "one shard, one queue");
+            assertEquals(Integer.toString(i), m.getUserProperty("seq"), "message at position " + i);
+            assertEquals("m" + i, new String(m.getBody(), StandardCharsets.UTF_8));
+        }
+    }
+
+    @Test
+    void oneSessionsNonPersistentPersistentAndAsyncSendsArriveInTheOrderSent() throws Exception {
+        int total = 1_000;
+        try (Connection c = BROKER.factory().createConnection()) {
+            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            Queue queue = s.createQueue(name("jms"));
+            MessageConsumer consumer = s.createConsumer(queue);
+            MessageProducer p = s.createProducer(queue);
+            AtomicInteger completed = new AtomicInteger();
+            CompletionListener listener = new CompletionListener() {
+                @Override
+                public void onCompletion(Message message) {
+                    completed.incrementAndGet();
+                }
+
+                @Override
+                public void onException(Message message, Exception exception) {
+                }
+            };
+            int async = 0;
+            for (int i = 0; i < total; i++) {
+                TextMessage m = s.createTextMessage("m" + i);
+                if (i % 75 == 74) {
+                    p.send(m, listener);
+                    async++;
+                } else {
+                    p.send(m, i % 50 == 49 ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT,
+                            Message.DEFAULT_PRIORITY, 0);
+                }
+            }
+            c.start();
+            for (int i = 0; i < total; i++) {
+                Message m = consumer.receive(10_000);
+                assertNotNull(m, "message " + i + " missing");
+                assertEquals("m" + i, ((TextMessage) m).getText());
+            }
+            int expectedAsync = async;
+            waitUntil(() -> completed.get() == expectedAsync);
+        }
+    }
+
+    @Test
+    void nonPersistentSendsRightBeforeCloseAreAllDelivered() throws Exception {
+        int total = 2_000;
+        String queueName = name("close");
+        try (Connection consumerConnection = BROKER.factory().createConnection()) {
+            Session cs = consumerConnection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            MessageConsumer consumer = cs.createConsumer(cs.createQueue(queueName));
+            Connection c = BROKER.factory().createConnection();
+            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            MessageProducer p = s.createProducer(s.createQueue(queueName));
+            p.setDeliveryMode(DeliveryMode.NON_PERSISTENT);
+            for (int i = 0; i < total; i++) {
+                p.send(s.createTextMessage("m" + i));
+            }
+            c.close();
+            consumerConnection.start();
+            for (int i = 0; i < total; i++) {
+                Message m = consumer.receive(10_000);
+                assertNotNull(m, "message " + i + " of " + total + " missing after the sender closed");
+                assertEquals("m" + i, ((TextMessage) m).getText());
+            }
+        }
+    }
+
+    private static List<MessageExt> readAll(String topic, int expected) throws Exception {
+        PullConsumer consumer = new PullConsumer(new PullConsumerConfig("coalesce_c_" + SEQ.incrementAndGet())
+                .setClientConfig(new ClientConfig().setNamesrvAddress(BROKER.namesrvAddress())
+                        .setInstanceName("coalesce-c-" + SEQ.incrementAndGet()))
+                .setConsumeFromWhere(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET));
+        consumer.subscribe(topic, "*");
+        consumer.start();
+        try {
+            List<MessageExt> got = new ArrayList<>();
+            long deadline = System.currentTimeMillis() + 30_000;
+            while (got.size() < expected && System.currentTimeMillis() < deadline) {
+                got.addAll(consumer.poll(200));
+            }
+            return got;
+        } finally {
+            consumer.shutdown();
+        }
+    }
+
+    private static void waitUntil(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + 10_000;
+        while (!condition.getAsBoolean() && System.currentTimeMillis() < deadline) {
+            Thread.sleep(10);
+        }
+        assertTrue(condition.getAsBoolean(), "condition not met within 10 s");
+    }
+}
