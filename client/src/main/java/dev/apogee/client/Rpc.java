@@ -60,11 +60,21 @@ public final class Rpc {
 
     /** Calls {@code address} asynchronously; failures complete the future with an {@link MQClientException}. */
     public CompletableFuture<RemotingCommand> callAsync(String address, RemotingCommand request, long timeoutMillis) {
+        return callAsync(address, request, timeoutMillis, false);
+    }
+
+    /**
+     * {@link #callAsync(String, RemotingCommand, long)}; with {@code inline} the future completes on the remoting
+     * thread that got the answer (no hand-off to the callback executor): dependent stages must be short and never
+     * block.
+     */
+    public CompletableFuture<RemotingCommand> callAsync(String address, RemotingCommand request, long timeoutMillis,
+            boolean inline) {
         if (address == null) {
             return CompletableFuture.failedFuture(new MQClientException(
                     MQClientException.BROKER_NOT_EXIST_EXCEPTION, "no address for request code " + request.code()));
         }
-        return remoting.invokeAsync(address, request, timeoutMillis).handle((response, error) -> {
+        return remoting.invokeAsync(address, request, timeoutMillis, inline).handle((response, error) -> {
             if (error != null) {
                 Throwable cause = error instanceof CompletionException && error.getCause() != null
                         ? error.getCause() : error;

@@ -13,7 +13,8 @@ import java.util.function.Function;
 
 /**
  * The background pulls of a {@link PullConsumer}: one chain of LITE_PULL_MESSAGE calls per queue and epoch, each
- * completion buffering what it found and issuing the next pull at once from the completing thread; retried later on
+ * completion buffering what it found and issuing the next pull at once from the completing thread (the remoting
+ * event loop that read the answer: no hand-off to a callback thread, so nothing here may block); retried later on
  * the pull thread while the queue is paused or after an error (a pull that fails or cannot be issued never ends the
  * chain). A chain whose queue buffer is full parks until the application has taken half of it ({@link #resume}),
  * with a timer as a fallback: a fixed 50 ms wait instead measured as most of a transacted drain's time, the
@@ -71,7 +72,7 @@ final class LitePullLoop {
                 config.getPullTimeoutMillis());
         CompletableFuture<PullResult> pulled;
         try {
-            pulled = api.pull(args);
+            pulled = api.pull(args, true); // completes on the event loop: the continuation below never blocks
         } catch (RuntimeException e) {
             LOG.warn("pull of {} at {} could not be issued: {}", queue.queue, offset, e.toString());
             pulls.executeLater(() -> pull(queue, epoch), ERROR_DELAY_MILLIS);

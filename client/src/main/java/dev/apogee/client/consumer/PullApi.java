@@ -50,9 +50,18 @@ public final class PullApi {
     }
 
     public CompletableFuture<PullResult> pull(PullArgs args) {
+        return pull(args, false);
+    }
+
+    /**
+     * Pulls; with {@code inline} the result (decoded messages included) completes on the remoting thread that read
+     * the answer instead of the callback executor, one thread hand-off less per delivery: for a caller whose
+     * continuation only queues the messages and issues the next pull, never blocking.
+     */
+    public CompletableFuture<PullResult> pull(PullArgs args, boolean inline) {
         String address = routes.address(args.queue().brokerName(), 0);
         RemotingCommand request = request(args);
-        return rpc.callAsync(address, request, args.timeoutMillis())
+        return rpc.callAsync(address, request, args.timeoutMillis(), inline)
                 .thenApply(response -> result(response, args, address));
     }
 

@@ -134,6 +134,15 @@ public final class NettyRemotingClient extends RemotingEndpoint implements AutoC
     /** Calls {@code address}; the future completes on the callback executor, or with a RemotingException. */
     public CompletableFuture<RemotingCommand> invokeAsync(String address, RemotingCommand request,
             long timeoutMillis) {
+        return invokeAsync(address, request, timeoutMillis, false);
+    }
+
+    /**
+     * {@link #invokeAsync(String, RemotingCommand, long)}; {@code inline}: see
+     * {@link RemotingEndpoint#invokeAsync(Channel, RemotingCommand, long, boolean)}.
+     */
+    public CompletableFuture<RemotingCommand> invokeAsync(String address, RemotingCommand request,
+            long timeoutMillis, boolean inline) {
         prepare(request);
         ChannelFuture connect;
         try {
@@ -142,7 +151,7 @@ public final class NettyRemotingClient extends RemotingEndpoint implements AutoC
             return CompletableFuture.failedFuture(e);
         }
         if (connect.isDone()) {
-            return connect.isSuccess() ? invokeAsync(connect.channel(), request, timeoutMillis)
+            return connect.isSuccess() ? invokeAsync(connect.channel(), request, timeoutMillis, inline)
                     : CompletableFuture.failedFuture(new RemotingConnectException(address, connect.cause()));
         }
         long start = System.nanoTime();
@@ -153,7 +162,7 @@ public final class NettyRemotingClient extends RemotingEndpoint implements AutoC
                 return;
             }
             long left = Math.max(1, timeoutMillis - (System.nanoTime() - start) / 1_000_000L);
-            invokeAsync(connect.channel(), request, left).whenComplete((response, error) -> {
+            invokeAsync(connect.channel(), request, left, inline).whenComplete((response, error) -> {
                 if (error != null) {
                     result.completeExceptionally(error);
                 } else {

@@ -143,6 +143,17 @@ public abstract class RemotingEndpoint {
      */
     public CompletableFuture<RemotingCommand> invokeAsync(Channel channel, RemotingCommand request,
             long timeoutMillis) {
+        return invokeAsync(channel, request, timeoutMillis, false);
+    }
+
+    /**
+     * {@link #invokeAsync(Channel, RemotingCommand, long)}; with {@code inline} the future completes on the thread
+     * that completes the call (the event loop reading the response, the timeout scanner, a failed write's listener)
+     * instead of the callback executor: one thread hand-off less on the path of every response, for callers whose
+     * dependent stages are short and never block (a consumer's pull loop).
+     */
+    public CompletableFuture<RemotingCommand> invokeAsync(Channel channel, RemotingCommand request,
+            long timeoutMillis, boolean inline) {
         CompletableFuture<RemotingCommand> result = new CompletableFuture<>();
         long startNanos = System.nanoTime();
         try {
@@ -162,7 +173,11 @@ public abstract class RemotingEndpoint {
         }
         long left = Math.max(1, timeoutMillis - (System.nanoTime() - startNanos) / 1_000_000L);
         ResponseFuture future = new ResponseFuture(channel, request.opaque(), left, asyncPermits);
-        future.result().whenComplete((response, error) -> completeOnCallbackThread(result, response, error));
+        if (inline) {
+            future.result().whenComplete((response, error) -> complete(result, response, error));
+        } else {
+            future.result().whenComplete((response, error) -> completeOnCallbackThread(result, response, error));
+        }
         send(channel, request, future);
         return result;
     }
@@ -210,15 +225,18 @@ public abstract class RemotingEndpoint {
         }
     }
 
+    private static void complete(CompletableFuture<RemotingCommand> result, RemotingCommand response,
+            Throwable error) {
+        if (error != null) {
+            result.completeExceptionally(error);
+        } else {
+            result.complete(response);
+        }
+    }
+
     private void completeOnCallbackThread(CompletableFuture<RemotingCommand> result, RemotingCommand response,
             Throwable error) {
-        Runnable completion = () -> {
-            if (error != null) {
-                result.completeExceptionally(error);
-            } else {
-                result.complete(response);
-            }
-        };
+        Runnable completion = () -> complete(result, response, error);
         try {
             callbackExecutor.execute(completion);
         } catch (RejectedExecutionException e) {
