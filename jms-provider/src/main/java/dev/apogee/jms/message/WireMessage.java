@@ -24,7 +24,7 @@ public record WireMessage(String topic, String tags, String keys, byte[] body, M
 
     public WireMessage {
         // a received message's properties are already an immutable copy, built once by the provider
-        properties = properties instanceof ReceivedProperties ? properties : Map.copyOf(properties);
+        properties = properties instanceof WirePropertyMap ? properties : Map.copyOf(properties);
     }
 
     /** A message to send. */

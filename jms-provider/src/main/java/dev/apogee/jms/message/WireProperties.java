@@ -24,8 +24,9 @@ final class WireProperties {
 
     /** Collects properties and type-map entries for one message being encoded. */
     static final class Writer {
-        private final Map<String, String> properties = new LinkedHashMap<>();
-        private final StringBuilder types = new StringBuilder();
+        private final WirePropertyMap.Builder properties = WirePropertyMap.builder();
+        /** The type map, made on the first property that needs an entry (most messages have none). */
+        private StringBuilder types;
 
         /** Puts a plain (never empty, separator-free) value such as a number, marker or destination string. */
         void putRaw(String name, String value) {
@@ -61,17 +62,20 @@ final class WireProperties {
                 throw JmsExceptions.create(ErrorCode.UNENCODABLE_VALUE,
                         "property '" + name + "' needs a type entry but its name contains ':' or ';'");
             }
-            if (types.length() > 0) {
+            if (types == null) {
+                types = new StringBuilder();
+            } else {
                 types.append(';');
             }
             types.append(name).append(':').append(code);
         }
 
-        Map<String, String> finish() {
-            if (types.length() > 0) {
+        /** The properties written (the writer must not be used afterwards). */
+        WirePropertyMap finish() {
+            if (types != null) {
                 properties.put(TYPES, types.toString());
             }
-            return properties;
+            return properties.build();
         }
     }
 

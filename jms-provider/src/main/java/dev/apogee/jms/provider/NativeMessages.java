@@ -4,9 +4,12 @@ import dev.apogee.client.message.Message;
 import dev.apogee.client.message.MessageConst;
 import dev.apogee.client.message.MessageExt;
 import dev.apogee.client.message.PropertiesCodec;
-import dev.apogee.jms.message.ReceivedProperties;
+import dev.apogee.jms.message.WirePropertyMap;
 import dev.apogee.jms.message.WireMessage;
 import dev.apogee.jms.message.WireNames;
+
+import java.util.HashMap;
+import java.util.Map;
 
 /** Conversions between the JMS wire form ({@link WireMessage}) and the native client's messages. Stateless. */
 final class NativeMessages {
@@ -23,7 +26,12 @@ final class NativeMessages {
     /** The native message that sends {@code wire}; delayed to {@code deliveryTime} when that is in the future. */
     static Message nativeMessage(WireMessage wire, long deliveryTime) {
         Message message = new Message(wire.topic(), wire.tags(), wire.keys(), wire.body());
-        wire.properties().forEach(message::putProperty);
+        // sized once for all properties: a JMS message has a dozen, one more than a default map holds before growing
+        Map<String, String> properties = new HashMap<>(
+                (int) ((message.getProperties().size() + wire.properties().size() + 4) / 0.75f) + 1);
+        properties.putAll(message.getProperties());
+        wire.properties().forEach(properties::put);
+        message.setProperties(properties);
         if (deliveryTime > System.currentTimeMillis()) {
             message.setDeliverTimeMs(deliveryTime);
         }
@@ -35,7 +43,7 @@ final class NativeMessages {
      * message's compact map, in one pass, unless something already decoded them.
      */
     static WireMessage toWire(MessageExt m) {
-        ReceivedProperties.Builder props = ReceivedProperties.builder();
+        WirePropertyMap.Builder props = WirePropertyMap.builder();
         String encoded = m.encodedProperties();
         if (encoded != null) {
             PropertiesCodec.forEachPair(encoded, RECEIVED_NAMES, props::put);

@@ -31,11 +31,11 @@ final class RocketMqProperties {
 
     /**
      * What a consumer receives after the wire: TAGS/KEYS travel as properties, then come back as fields; the
-     * properties in the compact form the provider builds ({@link ReceivedProperties}).
+     * properties in the compact form the provider builds ({@link WirePropertyMap}).
      */
     static WireMessage throughTheWire(WireMessage sent, long bornTimestamp, int reconsumeTimes) {
         WireMessage plain = throughTheWireAsMap(sent, bornTimestamp, reconsumeTimes);
-        ReceivedProperties.Builder b = ReceivedProperties.builder();
+        WirePropertyMap.Builder b = WirePropertyMap.builder();
         plain.properties().forEach(b::put);
         return new WireMessage(plain.topic(), plain.tags(), plain.keys(), plain.body(), b.build(),
                 plain.bornTimestamp(), plain.reconsumeTimes());

@@ -17,18 +17,18 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The compact received-properties map and the destination cache of the receive path. */
-class ReceivedPropertiesTest {
+class WirePropertyMapTest {
 
     @Test
     void buildsLikeRocketMqDecoding() {
-        ReceivedProperties.Builder b = ReceivedProperties.builder();
+        WirePropertyMap.Builder b = WirePropertyMap.builder();
         b.put("a", "1").put("b", "2").put("", "x").put("c", "").put("d", null).put("a", "3");
         for (int i = 0; i < 40; i++) { // past the initial capacity
             b.put("p" + i, "v" + i);
         }
         assertEquals("2", b.remove("b"));
         assertNull(b.remove("missing"));
-        ReceivedProperties p = b.build();
+        WirePropertyMap p = b.build();
         Map<String, String> expected = new LinkedHashMap<>();
         expected.put("a", "3"); // a later duplicate replaces the value and keeps the position
         for (int i = 0; i < 40; i++) {
@@ -50,7 +50,7 @@ class ReceivedPropertiesTest {
 
     @Test
     void wireMessageKeepsTheCompactFormAndCopiesOthers() {
-        ReceivedProperties p = ReceivedProperties.builder().put("k", "v").build();
+        WirePropertyMap p = WirePropertyMap.builder().put("k", "v").build();
         assertSame(p, new WireMessage("t", null, null, new byte[1], p, 1L, 0).properties());
         Map<String, String> plain = new LinkedHashMap<>(Map.of("k", "v"));
         WireMessage copied = new WireMessage("t", null, null, new byte[1], plain, 1L, 0);

@@ -9,19 +9,22 @@ import java.util.Set;
 import java.util.function.BiConsumer;
 
 /**
- * The properties of a received {@link WireMessage}: an immutable map over two arrays in arrival order, filled once
- * by the provider from the pairs it decodes. A received JMS message carries a dozen properties that the codec reads
- * once each, so a hash table (and the copies between the native message, the wire message and the codec) would cost
- * more than it saves; lookups here are linear.
+ * The properties of a {@link WireMessage}: an immutable map over two arrays in insertion order, filled once by the
+ * provider from the pairs it decodes (a received message) or by the codec's writer (a message being sent). A JMS
+ * message carries a dozen properties that are each read once, so a hash table (and the copies between the native
+ * message, the wire message and the codec) would cost more than it saves; lookups here are linear. On a send it
+ * also saves the hash map and its immutable copy per message: with 1 KiB bodies about 0.6 KB of the ~3.3 KB a JMS
+ * send allocated, which matters where fresh heap pages are expensive to touch (measured on this machine's VM: a
+ * harness JVM without pre-touched heap sent text messages 3x faster with {@code -XX:+AlwaysPreTouch}).
  *
  * <p>Built by one thread ({@link Builder}); immutable and safe to share once built.
  */
-public final class ReceivedProperties extends AbstractMap<String, String> {
+public final class WirePropertyMap extends AbstractMap<String, String> {
     private final String[] names;
     private final String[] values;
     private final int size;
 
-    private ReceivedProperties(String[] names, String[] values, int size) {
+    private WirePropertyMap(String[] names, String[] values, int size) {
         this.names = names;
         this.values = values;
         this.size = size;
@@ -144,8 +147,8 @@ public final class ReceivedProperties extends AbstractMap<String, String> {
         }
 
         /** The properties collected; the builder must not be used afterwards. */
-        public ReceivedProperties build() {
-            ReceivedProperties built = new ReceivedProperties(names, values, size);
+        public WirePropertyMap build() {
+            WirePropertyMap built = new WirePropertyMap(names, values, size);
             names = null;
             values = null;
             return built;
