@@ -1,7 +1,6 @@
 package dev.apogee.client.message;
 
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
@@ -44,7 +43,7 @@ public final class BatchEncoder {
             if (i < n) {
                 Message message = messages.get(i);
                 byte[] body = message.getBody();
-                previousProperties = PropertiesCodec.encode(message.getProperties()).getBytes(StandardCharsets.UTF_8);
+                previousProperties = PropertiesCodec.encodeUtf8(message.getProperties());
                 joint.putInt(recordSize(body.length, previousProperties.length));
                 joint.putInt(0);
                 joint.putInt(0);

@@ -8,9 +8,13 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** {@link PropertiesCodec#encodedLength} equals the UTF-8 length of the encoded properties, for every kind of char. */
+/**
+ * {@link PropertiesCodec#encodedLength} equals the UTF-8 length of the encoded properties, and
+ * {@link PropertiesCodec#encodeUtf8} their UTF-8 bytes, for every kind of char.
+ */
 class PropertiesCodecTest {
     @ParameterizedTest
     @ValueSource(strings = {"", "plain", "caf\u00e9", "\u20ac uro", "\ud83d\ude00 pair", "lone \ud83d high",
@@ -22,11 +26,14 @@ class PropertiesCodecTest {
         properties.put("skipped", null);
         assertEquals(PropertiesCodec.encode(properties).getBytes(StandardCharsets.UTF_8).length,
                 PropertiesCodec.encodedLength(properties));
+        assertArrayEquals(PropertiesCodec.encode(properties).getBytes(StandardCharsets.UTF_8),
+                PropertiesCodec.encodeUtf8(properties), "the direct UTF-8 encoding is the encoded string's");
     }
 
     @ParameterizedTest
     @ValueSource(ints = {0, 1})
     void emptyAndNull(int empty) {
         assertEquals(0, PropertiesCodec.encodedLength(empty == 0 ? null : new HashMap<>()));
+        assertEquals(0, PropertiesCodec.encodeUtf8(empty == 0 ? null : new HashMap<>()).length);
     }
 }

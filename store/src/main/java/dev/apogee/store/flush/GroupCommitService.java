@@ -70,8 +70,8 @@ public final class GroupCommitService extends ServiceThread {
      */
     private int peakBatch;
     private long lastForceNanos;
-    /** When a round with nobody waiting last forced (service thread only). */
-    private long lastIdleForceNanos;
+    /** When the last force of any kind (a round's, a caller's, an idle one) happened; guarded by {@link #forceLock}. */
+    private long lastForcedAtNanos;
     /**
      * Held while bytes are committed and forced: by the service for its rounds, or by a blocking caller that forces
      * itself ({@link #awaitDurable}). Makes the commit and flush steps single-threaded at any moment.
@@ -266,13 +266,17 @@ public final class GroupCommitService extends ServiceThread {
 
     /**
      * A round nobody waits for (the idle tick, or a put that waits for no disk but for readers: with the staging
-     * ring its bytes become readable when this round writes them) forces at most once per idle interval: a force per
-     * such put doubled the broker's CPU for non-persistent traffic and made the next put's bytes wait behind it.
+     * ring its bytes become readable when this round writes them) forces only when nothing was forced for an idle
+     * interval: a force per such put doubled the broker's CPU for non-persistent traffic and made the next put's
+     * bytes wait behind it, and while waited-for puts keep forcing (a force covers the whole file), an idle force
+     * in between only makes the next of them wait behind it. Measured with strace under one transacted producer
+     * (commits every ~1 ms, each writing unforced records after its forced one): 11,741 fdatasyncs for ~10,000
+     * forced commits, the ~1,700 extra from this tick; unforced bytes are still forced within two idle intervals.
      */
     private void forceIdle() throws IOException {
         long now = System.nanoTime();
-        if (now - lastIdleForceNanos >= IDLE_FLUSH_MS * 1_000_000L) {
-            lastIdleForceNanos = now;
+        if (now - lastForcedAtNanos >= IDLE_FLUSH_MS * 1_000_000L) {
+            lastForcedAtNanos = now;
             queue.flush(0);
         }
     }
@@ -319,6 +323,7 @@ public final class GroupCommitService extends ServiceThread {
         // a step that moves flushedWhere did one force; one that does not found nothing to force
         while (queue.flushedWhere() < target && queue.flush(0)) {
             forces.increment();
+            lastForcedAtNanos = System.nanoTime();
         }
     }
 
