@@ -12,10 +12,8 @@ import java.util.function.BiConsumer;
  * The properties of a {@link WireMessage}: an immutable map over two arrays in insertion order, filled once by the
  * provider from the pairs it decodes (a received message) or by the codec's writer (a message being sent). A JMS
  * message carries a dozen properties that are each read once, so a hash table (and the copies between the native
- * message, the wire message and the codec) would cost more than it saves; lookups here are linear. On a send it
- * also saves the hash map and its immutable copy per message: with 1 KiB bodies about 0.6 KB of the ~3.3 KB a JMS
- * send allocated, which matters where fresh heap pages are expensive to touch (measured on this machine's VM: a
- * harness JVM without pre-touched heap sent text messages 3x faster with {@code -XX:+AlwaysPreTouch}).
+ * message, the wire message and the codec) would cost more than it saves; lookups here are linear. On a send the
+ * codec's writer fills it directly, so the wire message needs no immutable copy of a hash map.
  *
  * <p>Built by one thread ({@link Builder}); immutable and safe to share once built.
  */
