@@ -24,6 +24,7 @@ import dev.apogee.store.flush.FlushConsumeQueueService;
 import dev.apogee.store.flush.GroupCommitService;
 import dev.apogee.store.index.IndexService;
 import dev.apogee.store.record.EncodedMessage;
+import dev.apogee.store.record.SysFlag;
 import dev.apogee.store.recovery.StoreCheckpoint;
 import dev.apogee.store.recovery.StoreLock;
 import dev.apogee.store.recovery.StoreRecovery;
@@ -98,7 +99,7 @@ public final class MessageStore implements AutoCloseable {
         this.consumeQueues = new ConsumeQueueTable(config.consumeQueuePath(), config.consumeQueueEntriesPerFile());
         this.index = config.messageIndexEnable()
                 ? new IndexService(config.indexPath(), config.maxHashSlotNum(), config.maxIndexNum()) : null;
-        this.reput = new ReputService(commitLog, consumeQueues, index);
+        this.reput = new ReputService(commitLog, consumeQueues, index, this::getFlushedPhyOffset);
         if (config.flushMode() == FlushMode.SYNC_FLUSH) {
             // pooled or staged bytes are written by the group-commit thread right before each force
             GroupCommitService.Committer committer = transientPool ? () -> clQueue.commit(0)
@@ -313,6 +314,45 @@ public final class MessageStore implements AutoCloseable {
     }
 
     /**
+     * Appends {@code header} and then {@code members} (any topics and queues) contiguously in one file, as one
+     * atomic group: after a crash either all of them are in the log or none (recovery cuts a group whose bytes do
+     * not all pass validation, {@code CommitLogRecovery}), and nothing of the group, nor anything after it, is
+     * dispatched to consume queues before the whole group is durable ({@code ReputService}). The caller makes it
+     * durable ({@link #awaitDurable}, which also wakes the dispatcher), so the group is visible to consumers only
+     * once it can no longer be lost. The header is marked {@link SysFlag#ATOMIC_GROUP_HEADER}, its
+     * PREPARED_TRANSACTION_OFFSET set to the members' bytes; the members' WAIT flags are ignored. For a transaction's
+     * messages and its decision record (the header, which a reader then finds before the messages it decided).
+     */
+    public PutResult putAtomicGroup(MessageToStore header, List<MessageToStore> members) {
+        PutStatus refused = refusal();
+        if (refused != null) {
+            return PutResult.failure(refused);
+        }
+        List<EncodedMessage> encoded = new ArrayList<>(members.size() + 1);
+        encoded.add(null);
+        long memberBytes = 0;
+        for (MessageToStore m : members) {
+            EncodedMessage e = new EncodedMessage();
+            PutStatus prepared = preparer.prepare(m, e);
+            if (prepared != PutStatus.PUT_OK) {
+                return PutResult.failure(prepared);
+            }
+            encoded.add(e);
+            memberBytes += e.recordSize;
+        }
+        header.sysFlag(header.sysFlag() | SysFlag.ATOMIC_GROUP_HEADER).preparedTransactionOffset(memberBytes);
+        EncodedMessage h = new EncodedMessage();
+        PutStatus prepared = preparer.prepare(header, h);
+        if (prepared != PutStatus.PUT_OK) {
+            return PutResult.failure(prepared);
+        }
+        encoded.set(0, h);
+        PutResult r = commitLog.appendGroup(encoded);
+        stats.recordPut(r);
+        return r;
+    }
+
+    /**
      * {@link #makeDurable}, blocking: for a caller that would wait for the future anyway. In SYNC_FLUSH the caller
      * forces on its own thread when no group-commit round is running (see {@link GroupCommitService#awaitDurable}).
      */
@@ -320,10 +360,9 @@ public final class MessageStore implements AutoCloseable {
         if (!result.isOk() || getFlushedPhyOffset() >= result.nextOffset()) {
             return result;
         }
-        if (groupCommit != null) {
-            return groupCommit.awaitDurable(result);
-        }
-        return makeDurable(result).join();
+        PutResult durable = groupCommit != null ? groupCommit.awaitDurable(result) : makeDurable(result).join();
+        reput.wakeup(); // an atomic group held back until durable can be dispatched now
+        return durable;
     }
 
     /**

@@ -159,7 +159,7 @@ public final class BranchClient {
 
     /**
      * Commits a whole one-phase branch on one broker in one request (BRANCH_COMMIT_LOCAL): the broker stores
-     * {@code messages} as halves, in this order, then commits them with {@code acks}, with one durable record. The
+     * {@code messages}, in this order, and the decision with {@code acks} as one atomic, durable append. The
      * request is repeated on a timeout or lost connection (the broker answers a repeat of a committed branch with
      * SUCCESS and stores nothing twice). Fails with NOT_SUPPORTED, having done nothing, when the broker predates this
      * request.

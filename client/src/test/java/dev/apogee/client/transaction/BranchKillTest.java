@@ -95,9 +95,10 @@ class BranchKillTest {
 
     /**
      * A branch committed in one request (BRANCH_COMMIT_LOCAL) is on disk when the answer comes: kill -9 right after
-     * it loses nothing and duplicates nothing. A crash inside such a request, after its halves were appended and before
-     * its decision record was flushed, leaves undecided halves of a branch nobody prepared — the state of halves sent
-     * and never prepared, made here with plain half sends — and after the restart none of them becomes visible.
+     * it loses nothing and duplicates nothing, and its ack is applied after the restart. Halves sent and never
+     * prepared — the state a crash leaves a branch of halves in before its decision — stay invisible after the
+     * restart. (A crash in the middle of a local commit's append is a torn atomic group, cut whole by recovery:
+     * {@code AtomicGroupTest} in the store.)
      */
     @Test
     void localCommitSurvivesKill9AndHalvesWithoutADecisionStayInvisible() throws Exception {

@@ -194,6 +194,18 @@ public final class CommitLog {
 
     /** Appends messages of one topic and queue contiguously into one file. */
     public PutResult appendBatch(List<EncodedMessage> batch) {
+        return appendContiguously(batch);
+    }
+
+    /**
+     * Appends records of any topics and queues contiguously into one file, each taking the next offset of its own
+     * queue: an atomic group (see {@link SysFlag#ATOMIC_GROUP_HEADER}), whose first record names the bytes after it.
+     */
+    public PutResult appendGroup(List<EncodedMessage> group) {
+        return appendContiguously(group);
+    }
+
+    private PutResult appendContiguously(List<EncodedMessage> batch) {
         if (diskFull) {
             return PutResult.failure(PutStatus.DISK_FULL);
         }
@@ -222,6 +234,10 @@ public final class CommitLog {
         return result;
     }
 
+    /**
+     * Each record takes its queue's next offset, so a batch of one queue gets consecutive offsets and a group's
+     * records each get their own queue's. Queue counters move only once the whole append is published.
+     */
     private PutResult appendBatchLocked(List<EncodedMessage> batch, int total) {
         long now = clock.millis();
         MappedFile f = fileWithRoom(total);
@@ -229,36 +245,50 @@ public final class CommitLog {
             return PutResult.failure(diskFull ? PutStatus.DISK_FULL
                     : rollBusy ? PutStatus.OS_PAGE_CACHE_BUSY : PutStatus.UNKNOWN_ERROR);
         }
-        EncodedMessage first = batch.get(0);
-        boolean consumable = SysFlag.isConsumable(first.sysFlag);
-        long firstQueueOffset = consumable ? offsets.get(first.topicName, first.queueId) : 0L;
-        long queueOffset = firstQueueOffset;
         int start = f.wrotePosition();
         int pos = start;
         long firstPhys = f.fileFromOffset() + pos;
         long[] physicalOffsets = new long[batch.size()];
+        long[] queueOffsets = new long[batch.size()];
         if (!area.open(f, start, total, false)) {
             return PutResult.failure(PutStatus.OS_PAGE_CACHE_BUSY);
         }
         ByteBuffer target = area.buffer();
+        EncodedMessage previous = null;
+        long next = 0;
         for (int i = 0; i < batch.size(); i++) {
             EncodedMessage m = batch.get(i);
+            boolean consumable = SysFlag.isConsumable(m.sysFlag);
+            if (consumable) {
+                next = previous != null && sameQueue(previous, m) ? next : offsets.get(m.topicName, m.queueId);
+                previous = m;
+            }
+            long queueOffset = consumable ? next : 0L;
+            queueOffsets[i] = queueOffset;
             long phys = f.fileFromOffset() + pos;
             physicalOffsets[i] = phys;
-            MessageRecordEncoder.encode(target, area.index(pos), m, consumable ? queueOffset : 0L, phys, now);
+            MessageRecordEncoder.encode(target, area.index(pos), m, queueOffset, phys, now);
             pos += m.recordSize;
             if (consumable) {
-                queueOffset++;
+                next++;
+                offsets.set(m.topicName, m.queueId, next); // undone below if the write-through fails
             }
         }
         if (!publish(f, start, pos, now)) {
+            for (int i = batch.size() - 1; i >= 0; i--) { // back to each queue's offset before this append
+                EncodedMessage m = batch.get(i);
+                if (SysFlag.isConsumable(m.sysFlag)) {
+                    offsets.set(m.topicName, m.queueId, queueOffsets[i]);
+                }
+            }
             return PutResult.failure(diskFull ? PutStatus.DISK_FULL : PutStatus.UNKNOWN_ERROR);
         }
-        if (consumable) {
-            offsets.set(first.topicName, first.queueId, queueOffset);
-        }
-        return new PutResult(PutStatus.PUT_OK, firstPhys, total, firstQueueOffset, batch.size(), now,
+        return new PutResult(PutStatus.PUT_OK, firstPhys, total, queueOffsets[0], batch.size(), now,
                 physicalOffsets);
+    }
+
+    private static boolean sameQueue(EncodedMessage a, EncodedMessage b) {
+        return a.queueId == b.queueId && a.topicName.equals(b.topicName);
     }
 
     /** Current file if {@code size} plus a blank header fits, else closes it with a blank and returns the next. */

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
 
 import dev.apogee.store.DispatchListener;
 import dev.apogee.store.commitlog.CommitLog;
@@ -21,7 +22,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Builds consume queues and indexes by following the commit log (thread {@code apogee-store-reput}; woken by every
- * append, and every few milliseconds regardless). {@link #dispatchedOffset()} is the commit-log offset up to which
+ * append, and every few milliseconds regardless). An atomic group is dispatched only once durable. {@link #dispatchedOffset()} is the commit-log offset up to which
  * everything has been dispatched; it is read by the checkpoint and retention threads.
  */
 public final class ReputService extends dev.apogee.store.service.ServiceThread {
@@ -30,6 +31,7 @@ public final class ReputService extends dev.apogee.store.service.ServiceThread {
     private final CommitLog commitLog;
     private final ConsumeQueueTable consumeQueues;
     private final IndexService index;
+    private final LongSupplier durableOffset;
     private final List<DispatchListener> listeners = new CopyOnWriteArrayList<>();
     private final RecordValidator validator = new RecordValidator();
     private static final byte[] KEYS = MessageProperty.KEYS.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
@@ -46,9 +48,19 @@ public final class ReputService extends dev.apogee.store.service.ServiceThread {
 
     /** @param index null when message indexing is disabled */
     public ReputService(CommitLog commitLog, ConsumeQueueTable consumeQueues, IndexService index) {
+        this(commitLog, consumeQueues, index, () -> Long.MAX_VALUE);
+    }
+
+    /**
+     * @param durableOffset the commit-log offset known durable: dispatch stops at the header of an atomic group
+     *     ({@link SysFlag#ATOMIC_GROUP_HEADER}) that does not lie wholly below it, until a later wake-up finds it does
+     */
+    public ReputService(CommitLog commitLog, ConsumeQueueTable consumeQueues, IndexService index,
+            LongSupplier durableOffset) {
         this.commitLog = commitLog;
         this.consumeQueues = consumeQueues;
         this.index = index;
+        this.durableOffset = durableOffset;
     }
 
     @Override
@@ -107,14 +119,22 @@ public final class ReputService extends dev.apogee.store.service.ServiceThread {
         }
     }
 
-    /** Dispatches the readable records of one file from {@code pos}; false when stuck on a bad record. */
+    /**
+     * Dispatches the readable records of one file from {@code pos}; false when stuck on a bad record or held at an
+     * atomic group not yet durable.
+     */
     private boolean dispatchFile(MappedFile f, int pos) throws IOException {
         int readable = f.readablePosition();
         long base = f.fileFromOffset();
         while (pos < readable) {
             RecordValidator.Outcome o = validator.check(f.mappedBuffer(), pos, readable, base, false);
             if (o == RecordValidator.Outcome.MESSAGE) {
-                dispatch(validator.record(), base + pos);
+                MessageRecordFlyweight rec = validator.record();
+                if (SysFlag.isAtomicGroupHeader(rec.sysFlag())
+                        && base + pos + rec.totalSize() + rec.preparedTransactionOffset() > durableOffset.getAsLong()) {
+                    return false; // the group's owner wakes us once it is durable
+                }
+                dispatch(rec, base + pos);
                 pos += validator.record().totalSize();
                 reputFromOffset = base + pos;
             } else if (o == RecordValidator.Outcome.BLANK) {

@@ -21,8 +21,21 @@ public final class PropertiesCodec {
     /** Parses a properties string; never returns null. */
     public static Map<String, String> decode(String properties) {
         Map<String, String> map = new LinkedHashMap<>();
+        forEachValidPair(properties, (start, sep, end) -> map.put(properties.substring(start, sep),
+                properties.substring(sep + 1, end)));
+        return map;
+    }
+
+    /** Receives one valid pair: name at [start, sep), value at (sep, end). */
+    @FunctionalInterface
+    private interface PairVisitor {
+        void visit(int start, int sep, int end);
+    }
+
+    /** Calls {@code visitor} for each pair the parse rule keeps, in order. */
+    private static void forEachValidPair(String properties, PairVisitor visitor) {
         if (properties == null || properties.isEmpty()) {
-            return map;
+            return;
         }
         int start = 0;
         int len = properties.length();
@@ -33,16 +46,21 @@ public final class PropertiesCodec {
             }
             int sep = properties.indexOf(NAME_VALUE_SEPARATOR, start);
             if (sep > start && sep < end - 1) {
-                map.put(properties.substring(start, sep), properties.substring(sep + 1, end));
+                visitor.visit(start, sep, end);
             }
             start = end + 1;
         }
-        return map;
     }
 
     /** Writes the 5.x form: every pair followed by {@code \u0002}; empty names or values are skipped. */
     public static String encode(Map<String, String> properties) {
-        StringBuilder sb = new StringBuilder(64);
+        int size = 0;
+        for (Map.Entry<String, String> e : properties.entrySet()) { // sized once: growing it cost more than the copy
+            String name = e.getKey();
+            String value = e.getValue();
+            size += (name == null ? 0 : name.length()) + (value == null ? 0 : value.length()) + 2;
+        }
+        StringBuilder sb = new StringBuilder(size);
         for (Map.Entry<String, String> e : properties.entrySet()) {
             String name = e.getKey();
             String value = e.getValue();
@@ -52,6 +70,32 @@ public final class PropertiesCodec {
             sb.append(name).append(NAME_VALUE_SEPARATOR).append(value).append(PROPERTY_SEPARATOR);
         }
         return sb.toString();
+    }
+
+    /**
+     * {@code properties} without the pairs named in {@code names}, in the 5.x form; the other valid pairs keep their
+     * order (segments the parse rule drops are dropped). Works on the string, without building a map.
+     */
+    public static String without(String properties, String... names) {
+        if (properties == null || properties.isEmpty()) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder(properties.length() + 1);
+        forEachValidPair(properties, (start, sep, end) -> {
+            if (!named(properties, start, sep, names)) {
+                sb.append(properties, start, end).append(PROPERTY_SEPARATOR);
+            }
+        });
+        return sb.toString();
+    }
+
+    private static boolean named(String properties, int start, int sep, String[] names) {
+        for (String name : names) {
+            if (name.length() == sep - start && properties.regionMatches(start, name, 0, name.length())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Value of the last valid pair named {@code name}, or null. Allocates only the returned string. */

@@ -4,7 +4,9 @@ import java.util.List;
 
 import dev.apogee.store.file.MappedFile;
 import dev.apogee.store.file.MappedFileQueue;
+import dev.apogee.store.record.MessageRecordFlyweight;
 import dev.apogee.store.record.RecordValidator;
+import dev.apogee.store.record.SysFlag;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,6 +28,8 @@ public final class CommitLogRecovery {
         int i = Math.max(0, Math.min(startIndex, files.size() - 1));
         long end = files.get(i).fileFromOffset();
         long records = 0;
+        long groupStart = -1; // the header of the last atomic group seen, and where that group ends
+        long groupEnd = -1;
         for (; i < files.size(); i++) {
             MappedFile f = files.get(i);
             if (f.fileFromOffset() != end) {
@@ -39,8 +43,13 @@ public final class CommitLogRecovery {
                 if (o != RecordValidator.Outcome.MESSAGE) {
                     break;
                 }
-                f.setLastStoreTimestamp(validator.record().storeTimestamp());
-                pos += validator.record().totalSize();
+                MessageRecordFlyweight record = validator.record();
+                f.setLastStoreTimestamp(record.storeTimestamp());
+                if (SysFlag.isAtomicGroupHeader(record.sysFlag())) {
+                    groupStart = f.fileFromOffset() + pos;
+                    groupEnd = groupStart + record.totalSize() + record.preparedTransactionOffset();
+                }
+                pos += record.totalSize();
                 records++;
             }
             if (o == RecordValidator.Outcome.BLANK) {
@@ -52,6 +61,12 @@ public final class CommitLogRecovery {
                 LOG.warn("STORE-RECOVER-TORN bad record at offset {} in {}; the log ends there", end, f.path());
             }
             break;
+        }
+        if (groupStart >= 0 && groupStart < end && groupEnd > end) {
+            // a group is all or nothing: its records are in one file, so only the last one can be cut short
+            LOG.warn("STORE-RECOVER-PARTIAL-GROUP the atomic group at {} ends at {}, past the valid end {}; the log "
+                    + "ends before the group", groupStart, groupEnd, end);
+            end = groupStart;
         }
         LOG.info("STORE-RECOVER-CL scanned {} records, commit log ends at {}", records, end);
         return end;

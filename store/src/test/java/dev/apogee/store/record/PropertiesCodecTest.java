@@ -56,4 +56,22 @@ class PropertiesCodecTest {
         assertEquals(123, PropertiesCodec.tagsCode(s("TAGS=t;__STORE_TAGS_CODE=123;")), "broker override");
         assertEquals("t".hashCode(), PropertiesCodec.tagsCode(s("TAGS=t;__STORE_TAGS_CODE=x;")));
     }
+
+    @ParameterizedTest(name = "[{index}] {0} without REAL_TOPIC, REAL_QID")
+    @CsvSource(delimiter = '|', value = {
+            "REAL_TOPIC=t;TAGS=a;REAL_QID=1;KEYS=k | TAGS=a;KEYS=k;",
+            "TAGS=a;REAL_TOPIC=t                   | TAGS=a;",
+            "REAL_TOPICX=t;XREAL_QID=2;            | REAL_TOPICX=t;XREAL_QID=2;",
+            "=1;a=;b=2;REAL_QID=3;b=4              | b=2;b=4;",
+            "REAL_TOPIC=t;REAL_QID=1;              | ''",
+            "''                                    | ''",
+    })
+    void removesNamedPairsWithoutAMap(String input, String expected) {
+        String out = PropertiesCodec.without(s(input.trim()), "REAL_TOPIC", "REAL_QID");
+        assertEquals(s(expected.trim()), out);
+        Map<String, String> rest = PropertiesCodec.decode(s(input.trim()));
+        rest.remove("REAL_TOPIC");
+        rest.remove("REAL_QID");
+        assertEquals(rest, PropertiesCodec.decode(out), "same pairs as decoding and removing");
+    }
 }

@@ -55,18 +55,22 @@ final class BranchCoordinator {
             if (ackProblem != null) {
                 return Outcome.of(ResponseCode.BRANCH_INVALID, ackProblem);
             }
-            return record(branchId, producerGroup, body, onePhase, null);
+            return record(branchId, producerGroup, body, onePhase);
         } finally {
             lock.unlock();
         }
     }
 
     /**
-     * A whole one-phase branch at once (BRANCH_COMMIT_LOCAL): its messages, already in half form, are stored in one
-     * append without a flush of their own, then the COMMIT record is made durable — its flush covers the halves
-     * appended before it — then the branch is materialized. A crash before the record is durable leaves only
-     * undecided halves, which the reaper rolls back. A repeated request of a known branch stores nothing and answers
-     * as a one-phase prepare would.
+     * A whole one-phase branch at once (BRANCH_COMMIT_LOCAL): its COMMIT_STORED record (with the acks) and its
+     * messages, already in their real topics and queues, go in one atomic append ({@link BranchLog#appendGroup}), made
+     * durable by one flush; then the acks move the groups' offsets. No half, no copy, no op record: after a crash the
+     * group is wholly in the log (committed) or not at all, and consumers see its messages only once it is durable.
+     * A repeated request of a known branch stores nothing and answers as a one-phase prepare would.
+     *
+     * <p>When the flush is not confirmed (FLUSH_DISK_TIMEOUT, an I/O error) the group is in the log all the same and
+     * reaches consumers if it reaches the disk: the branch counts as committed (a repeat answers SUCCESS) and this
+     * answer says the outcome is not confirmed durable.
      */
     Outcome commitLocal(String branchId, String producerGroup, List<MessageToStore> messages,
             List<BranchBody.Ack> acks) {
@@ -81,30 +85,26 @@ final class BranchCoordinator {
             if (ackProblem != null) {
                 return Outcome.of(ResponseCode.BRANCH_INVALID, ackProblem);
             }
-            List<BranchBody.Half> stored = List.of();
-            List<StoredMessage> storedHalves = List.of();
-            if (!messages.isEmpty()) {
-                PutResult put = halves.append(messages);
-                if (!put.isOk()) {
-                    return Outcome.of(put.status() == PutStatus.MESSAGE_ILLEGAL ? ResponseCode.MESSAGE_ILLEGAL
-                            : ResponseCode.SYSTEM_ERROR, "storing the messages of branch " + branchId + " failed: "
-                            + put.status());
-                }
-                stored = HalfLookup.halvesOf(put, messages);
-                storedHalves = HalfLookup.storedOf(put, messages);
+            BranchBody body = new BranchBody(List.of(), acks);
+            PutResult put = log.appendGroup(new BranchRecord(BranchRecord.Type.COMMIT_STORED, branchId,
+                    producerGroup, body), messages);
+            if (!put.isOk()) {
+                return Outcome.of(put.status() == PutStatus.MESSAGE_ILLEGAL ? ResponseCode.MESSAGE_ILLEGAL
+                        : ResponseCode.SYSTEM_ERROR, "storing branch " + branchId + " failed: " + put.status());
             }
-            Outcome outcome = record(branchId, producerGroup, new BranchBody(stored, acks), true, storedHalves);
-            if (table.get(branchId) == null) {
-                // The COMMIT record was not confirmed durable, yet may reach the disk later: a ROLLBACK record after
-                // it settles the branch for good (also across a restart), so a repeated request answers
-                // BRANCH_ROLLED_BACK instead of committing a second copy.
-                Outcome rolledBack = rollbackUnprepared(branchId, stored);
-                if (rolledBack.code() != ResponseCode.SUCCESS) {
-                    LOG.error("BRANCH-LOCAL-IN-DOUBT branch {}: neither its COMMIT nor its ROLLBACK record was stored "
-                            + "durably: {}", branchId, rolledBack.remark());
-                }
+            open.forget(branchId);
+            Branch committed = new Branch(branchId, Branch.State.COMMITTED, true, producerGroup, body,
+                    clock.getAsLong());
+            table.put(committed.finishedWithoutBody());
+            PutResult durable = log.awaitDurable(put);
+            if (!BranchLog.isDurable(durable)) {
+                LOG.warn("BRANCH-LOCAL-NOT-DURABLE branch {} is stored but its flush failed: {}", branchId,
+                        durable.status());
+                return Outcome.of(ResponseCode.SYSTEM_ERROR, "branch " + branchId + " is committed but not confirmed "
+                        + "on disk: " + durable.status());
             }
-            return outcome;
+            materializer.applyAcks(committed);
+            return Outcome.OK;
         } finally {
             lock.unlock();
         }
@@ -112,10 +112,8 @@ final class BranchCoordinator {
 
     /**
      * Stores a new branch's PREPARE (or, one-phase, COMMIT) record, then records it and (one-phase) finishes it;
-     * {@code storedHalves}: its halves as just appended, when the caller has them (else null: read back).
      */
-    private Outcome record(String branchId, String producerGroup, BranchBody body, boolean onePhase,
-            List<StoredMessage> storedHalves) {
+    private Outcome record(String branchId, String producerGroup, BranchBody body, boolean onePhase) {
         BranchRecord record = new BranchRecord(onePhase ? BranchRecord.Type.COMMIT : BranchRecord.Type.PREPARE,
                 branchId, producerGroup, body);
         Outcome stored = store(record);
@@ -126,7 +124,7 @@ final class BranchCoordinator {
         Branch branch = new Branch(branchId, onePhase ? Branch.State.COMMITTED : Branch.State.PREPARED, false,
                 producerGroup, body, clock.getAsLong());
         table.put(branch);
-        return onePhase ? finish(branch, false, storedHalves) : Outcome.OK;
+        return onePhase ? finish(branch, false) : Outcome.OK;
     }
 
     private Outcome prepareKnown(Branch known, boolean onePhase) {
@@ -237,7 +235,7 @@ final class BranchCoordinator {
         ReentrantLock lock = locks.of(branch.id());
         lock.lock();
         try {
-            Outcome outcome = finish(branch, true, null);
+            Outcome outcome = finish(branch, true);
             if (outcome.code() != ResponseCode.SUCCESS) {
                 LOG.error("BRANCH-FINISH-FAILED branch {} stays decided and not done: {}", branch.id(),
                         outcome.remark());
@@ -256,7 +254,7 @@ final class BranchCoordinator {
         open.forget(branchId);
         Branch branch = new Branch(branchId, Branch.State.ROLLED_BACK, false, null, body, clock.getAsLong());
         table.put(branch);
-        return finish(branch, false, null);
+        return finish(branch, false);
     }
 
     private Outcome decide(Branch prepared, Branch.State decision) {
@@ -268,18 +266,18 @@ final class BranchCoordinator {
         }
         Branch decided = prepared.decided(decision, clock.getAsLong());
         table.put(decided);
-        return finish(decided, false, null);
+        return finish(decided, false);
     }
 
     private Outcome finishIfNeeded(Branch decided) {
-        return decided.done() ? Outcome.OK : finish(decided, false, null);
+        return decided.done() ? Outcome.OK : finish(decided, false);
     }
 
-    /** Materializes a decided branch and marks it DONE; {@code storedHalves} as for {@link #record}. */
-    private Outcome finish(Branch decided, boolean afterRestart, List<StoredMessage> storedHalves) {
+    /** Materializes a decided branch and marks it DONE. */
+    private Outcome finish(Branch decided, boolean afterRestart) {
         try {
             if (decided.state() == Branch.State.COMMITTED) {
-                materializer.commit(decided, afterRestart, storedHalves);
+                materializer.commit(decided, afterRestart);
             } else {
                 materializer.rollback(decided.id(), decided.body().halves());
             }

@@ -14,6 +14,7 @@ import org.slf4j.LoggerFactory;
 
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.LongSupplier;
 
@@ -45,6 +46,20 @@ final class BranchLog {
     PutResult appendDurably(BranchRecord record) {
         PutResult put = store.putMessageUnpublished(message(record)).join(); // the force below writes it
         return put.isOk() ? store.awaitDurable(put) : put;
+    }
+
+    /**
+     * Appends {@code record} followed by {@code messages} as one atomic group ({@link MessageStore#putAtomicGroup}):
+     * after a crash both are in the log or neither, and the messages reach consumers only once the group is durable,
+     * which the caller waits for with {@link #awaitDurable}.
+     */
+    PutResult appendGroup(BranchRecord record, List<MessageToStore> messages) {
+        return store.putAtomicGroup(message(record), messages);
+    }
+
+    /** Waits until {@code put} is on disk; PUT_OK only then. */
+    PutResult awaitDurable(PutResult put) {
+        return store.awaitDurable(put);
     }
 
     /** Appends {@code record} without waiting for the disk (DONE and FORGET: replaying without them is safe). */

@@ -11,7 +11,7 @@ import java.util.List;
 /**
  * One record of the branch log, the body of a message in {@value BranchLog#TOPIC}:
  * {@code {"type":"PREPARE","branchId":"X:..","producerGroup":"pg","branch":{"halves":[..],"acks":[..]}}}.
- * PREPARE and COMMIT (and ROLLBACK) carry the whole branch, so that a restarted broker can finish a decided branch
+ * PREPARE and COMMIT (and ROLLBACK) carry the whole branch; COMMIT_STORED only the acks (its messages follow it), so that a restarted broker can finish a decided branch
  * from its decision record alone; DONE and FORGET carry only the id. Immutable.
  */
 record BranchRecord(Type type, String branchId, String producerGroup, BranchBody branch) {
@@ -20,6 +20,11 @@ record BranchRecord(Type type, String branchId, String producerGroup, BranchBody
         PREPARE,
         /** Decision: commit. Materialization follows. */
         COMMIT,
+        /**
+         * Decision: commit, stored as the header of one atomic append with the branch's messages already in their
+         * topics (BRANCH_COMMIT_LOCAL): a COMMIT and its DONE at once; only the acks are applied after it.
+         */
+        COMMIT_STORED,
         /** Decision: roll back. Halves are discarded. */
         ROLLBACK,
         /** Every half and ack of the decided branch is materialized (offsets in memory: see {@code Branches}). */

@@ -22,6 +22,12 @@ final class BranchReplay {
                     record.producerGroup(), record.branch(), now));
             case COMMIT -> table.put(new Branch(record.branchId(), Branch.State.COMMITTED, false,
                     record.producerGroup(), record.branch(), now));
+            case COMMIT_STORED -> {
+                if (storedAt >= replayedAt - BranchTable.retentionOf(record.branchId())) {
+                    table.put(new Branch(record.branchId(), Branch.State.COMMITTED, true, record.producerGroup(),
+                            record.branch(), now));
+                }
+            }
             case ROLLBACK -> table.put(new Branch(record.branchId(), Branch.State.ROLLED_BACK, false,
                     record.producerGroup(), record.branch(), now));
             case DONE -> {

@@ -40,6 +40,7 @@ public final class Branches {
     private final Materializer materializer;
     private final HalfTargets targets;
     private final InetSocketAddress storeHost;
+    private final MessageRedirect redirect;
 
     /**
      * @param offsetFile the offset table's file: acks of branches committed since it was last written are applied
@@ -51,6 +52,7 @@ public final class Branches {
             LongSupplier clock, TopicConfigTable topics, IntSupplier brokerPermission) {
         this.clock = clock;
         this.storeHost = storeHost;
+        this.redirect = redirect;
         this.targets = new HalfTargets(topics, brokerPermission);
         this.offsetFile = offsetFile;
         this.log = new BranchLog(store, storeHost, clock);
@@ -123,7 +125,7 @@ public final class Branches {
     }
 
     public RequestProcessor localCommitProcessor() {
-        return new BranchLocalCommitProcessor(coordinator, targets, storeHost, clock);
+        return new BranchLocalCommitProcessor(coordinator, targets, storeHost, clock, redirect);
     }
 
     public RequestProcessor forgetProcessor() {

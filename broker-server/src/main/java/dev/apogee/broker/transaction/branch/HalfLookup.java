@@ -7,9 +7,6 @@ import dev.apogee.broker.transaction.HalfMessages;
 import dev.apogee.broker.transaction.TransactionDecisions;
 import dev.apogee.remoting.protocol.body.BranchBody;
 import dev.apogee.store.MessageStore;
-import dev.apogee.store.MessageToStore;
-import dev.apogee.store.PutResult;
-import dev.apogee.store.record.PropertiesCodec;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -27,45 +24,6 @@ final class HalfLookup {
     HalfLookup(MessageStore store, TransactionDecisions decisions) {
         this.store = store;
         this.decisions = decisions;
-    }
-
-    /** Appends a local commit's halves (all in the half queue) contiguously; waits for no flush. */
-    PutResult append(List<MessageToStore> halves) {
-        return store.putMessagesUnpublished(halves).join(); // the COMMIT record's force writes them
-    }
-
-    /**
-     * The halves just appended by {@link #append} as the store now holds them, in order: what reading each back
-     * would give (the store encodes the body and properties as given; host flags are left to the copies' puts).
-     */
-    static List<StoredMessage> storedOf(PutResult put, List<MessageToStore> halves) {
-        long[] offsets = put.physicalOffsets();
-        List<StoredMessage> stored = new ArrayList<>(halves.size());
-        for (int i = 0; i < halves.size(); i++) {
-            MessageToStore m = halves.get(i);
-            ByteBuffer body = m.body().duplicate();
-            byte[] bytes = new byte[body.remaining()];
-            body.get(bytes);
-            stored.add(new StoredMessage(m.topic(), m.queueId(), put.queueOffset() + i, offsets[i], m.flag(),
-                    m.sysFlag(), m.bornTimestamp(), m.bornHost(), put.storeTimestamp(), m.reconsumeTimes(), bytes,
-                    PropertiesCodec.decode(m.properties())));
-        }
-        return stored;
-    }
-
-    /** The branch's view of halves just appended by {@link #append}, in order. */
-    static List<BranchBody.Half> halvesOf(PutResult put, List<MessageToStore> halves) {
-        long[] offsets = put.physicalOffsets();
-        if (offsets.length != halves.size()) {
-            throw new IllegalStateException("the store reported " + offsets.length + " offsets for "
-                    + halves.size() + " halves");
-        }
-        List<BranchBody.Half> stored = new ArrayList<>(offsets.length);
-        for (int i = 0; i < offsets.length; i++) {
-            stored.add(new BranchBody.Half(offsets[i], null,
-                    TransactionDecisions.transactionId(halves.get(i).properties())));
-        }
-        return stored;
     }
 
     /** The half stored at {@code commitLogOffset}, or empty when there is no readable record there. */

@@ -52,13 +52,11 @@ final class Materializer {
      * Materializes a committed branch; {@code afterRestart} adds the index check against a second copy. The real
      * messages and op records are appended in batches ({@link TransactionDecisions#commitAll}): per half, two
      * appends each with its own lock round and future cost more than the branch's one flush at large batches.
-     * {@code storedHalves}: the branch's halves as the caller just appended them (a local commit), which saves
-     * reading each back; null to read them.
      */
-    void commit(Branch branch, boolean afterRestart, List<StoredMessage> storedHalves) {
-        List<StoredMessage> toCommit = storedHalves != null ? storedHalves : read(branch, afterRestart);
+    void commit(Branch branch, boolean afterRestart) {
+        List<StoredMessage> toCommit = read(branch, afterRestart);
         if (!toCommit.isEmpty()) {
-            PutResult failed = decisions.commitAll(toCommit, this::route).join();
+            PutResult failed = decisions.commitAll(toCommit, real -> route(real, redirect)).join();
             if (failed != null) {
                 throw new IllegalStateException("storing the committed messages of branch " + branch.id()
                         + " failed: " + failed.status());
@@ -111,8 +109,11 @@ final class Materializer {
         }
     }
 
-    /** A branch's half keeps its delay until commit; the committed copy is routed like a delayed send. */
-    private void route(MessageToStore real) {
+    /**
+     * A branch's message keeps its delay until commit; the committed message is routed like a delayed send (into the
+     * schedule or timer topic, without its transaction type).
+     */
+    static void route(MessageToStore real, MessageRedirect redirect) {
         String properties = real.properties();
         if (PropertiesCodec.get(properties, MessageProperties.DELAY) != null
                 || PropertiesCodec.get(properties, MessageProperties.TIMER_DELIVER_MS) != null

@@ -14,9 +14,10 @@
  * each branch. Prepare checks every named half (stored, a half of this branch and producer group, undecided) and each
  * ack, then logs the branch; commit logs the decision, stores each half's real message (delayed ones routed like a
  * delayed send) and moves each ack's group offset to {@code max(current, nextOffset)}. A JMS local transaction on one
- * broker comes as one BRANCH_COMMIT_LOCAL carrying its messages and acks: the messages are stored as halves in one
- * append (no flush of their own), then the branch is committed as a one-phase prepare would be — one round trip and one
- * fsync per transaction; a crash before the COMMIT record is durable leaves halves the reaper rolls back. The offset
+ * broker comes as one BRANCH_COMMIT_LOCAL carrying its messages and acks: a COMMIT_STORED record (the acks) and the
+ * messages, in their real topics, are one atomic group of the store ({@code MessageStore#putAtomicGroup}) — one write
+ * per message, one round trip and one fsync per transaction, no half, copy or op record; a crash leaves the group
+ * whole or cut, and consumers see its messages only once it is durable. The offset
  * table reaches disk with the periodic offset persistence, and a start re-applies the acks of branches committed since
  * the offset file was last written. While a prepared branch holds an ack for (group, topic, queue), that group's pulls
  * on that queue return nothing ({@link dev.apogee.broker.pull.QueueSuspension}). The {@code BranchReaper} rolls back

@@ -13,7 +13,6 @@ import dev.apogee.remoting.protocol.ResponseCode;
 import dev.apogee.store.GetResult;
 import dev.apogee.store.MessageFilter;
 import dev.apogee.store.MessageStore;
-import dev.apogee.store.StoreConfig;
 import dev.apogee.remoting.protocol.body.BranchBody;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.client.producer.SendResult;
@@ -43,10 +42,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A committed branch is materialized with one append per destination queue and one for the op records: every
- * message lands in its own topic and queue, in the branch's order within the queue, with consecutive queue offsets;
- * a delayed message goes to the schedule topic instead; and one op record names every half (a restarted check
- * service learns from it that the halves are decided).
+ * A locally committed branch (BRANCH_COMMIT_LOCAL) stores its messages straight into their topics, in one atomic
+ * group with its decision: every message lands in its own topic and queue, in the branch's order within the queue,
+ * with consecutive queue offsets; a delayed message goes to the schedule topic instead; no half and no op record is
+ * written. A branch of halves committed by a decision is materialized with one op record naming every half (a
+ * restarted check service learns from it that the halves are decided).
  */
 class BranchMaterializationTest {
     private static final String GROUP = "branch-pg";
@@ -66,7 +66,7 @@ class BranchMaterializationTest {
     }
 
     @Test
-    void messagesOfSeveralQueuesLandInOrderAndOneOpRecordNamesEveryHalf() throws Exception {
+    void localCommitStoresMessagesOfSeveralQueuesInOrderWithoutHalvesOrOpRecords() throws Exception {
         servers = BrokerFixture.start(dir, c -> { });
         String first = "mat-a-" + System.nanoTime();
         String second = "mat-b-" + System.nanoTime();
@@ -103,24 +103,60 @@ class BranchMaterializationTest {
 
         BrokerConfig config = servers.config();
         servers.stopBroker();
-        MessageStore store = MessageStore.open(StoreConfig.builder(config.storeRoot())
-                .commitLogFileSize((int) config.getMappedFileSizeCommitLog())
-                .consumeQueueEntriesPerFile(Math.max(1, config.getMappedFileSizeConsumeQueue() / 20))
-                .build());
+        MessageStore store = BrokerFixture.openStoreOf(config);
+        try {
+            store.start();
+            assertTrue(readQueue(store, TopicValidator.TRANS_HALF_TOPIC).isEmpty(), "no half is stored");
+            assertTrue(readQueue(store, TopicValidator.TRANS_OP_HALF_TOPIC).isEmpty(), "no op record is stored");
+            List<StoredMessage> scheduled = readQueue(store, TopicValidator.SCHEDULE_TOPIC);
+            assertEquals(List.of("later"), scheduled.stream()
+                    .map(m -> new String(m.body(), StandardCharsets.UTF_8)).toList());
+        } finally {
+            store.shutdown();
+        }
+    }
+
+    /** A branch of halves committed by a one-phase prepare: its messages land, and one op record names every half. */
+    @Test
+    void committedHalvesAreNamedByOneOpRecord() throws Exception {
+        servers = BrokerFixture.start(dir, c -> { });
+        String topic = "halves-" + System.nanoTime();
+        createTopic(topic, 2);
+        String branchId = "L:" + UUID.randomUUID();
+        List<BranchBody.Half> halves = new ArrayList<>();
+        Set<String> ids = new HashSet<>();
+        DefaultMQProducer producer = servers.producer(GROUP);
+        try {
+            for (int i = 0; i < 5; i++) {
+                Message message = new Message(topic, ("h" + i).getBytes(StandardCharsets.UTF_8));
+                MessageAccessor.putProperty(message, "TRAN_MSG", "true");
+                MessageAccessor.putProperty(message, "PGROUP", GROUP);
+                MessageAccessor.putProperty(message, "__APOGEE_BRANCH", branchId);
+                SendResult sent = producer.send(message);
+                halves.add(new BranchBody.Half(MessageDecoder.decodeMessageId(sent.getOffsetMsgId()).getOffset(),
+                        sent.getOffsetMsgId(), null));
+                ids.add(sent.getMsgId());
+            }
+            // before the sender leaves: the reaper rolls back unprepared branches whose sender is gone
+            RemotingCommand response = call(RemotingCommand.createRequest(RequestCode.BRANCH_PREPARE)
+                    .putExtField("branchId", branchId).putExtField("onePhase", "true")
+                    .putExtField("producerGroup", GROUP).body(new BranchBody(halves, List.of()).encode()));
+            assertEquals(ResponseCode.SUCCESS, response.code(), response.remark());
+        } finally {
+            producer.shutdown();
+        }
+        assertEquals(5, servers.readAll(topic, 5, Duration.ofSeconds(10)).size());
+
+        BrokerConfig config = servers.config();
+        servers.stopBroker();
+        MessageStore store = BrokerFixture.openStoreOf(config);
         try {
             store.start();
             List<StoredMessage> ops = readQueue(store, TopicValidator.TRANS_OP_HALF_TOPIC);
             assertEquals(1, ops.size(), "one op record for the branch");
-            Set<String> decided = new HashSet<>();
-            for (String id : TransactionDecisions.decidedIds(ops.get(0).body())) {
-                assertTrue(decided.add(id), "each half named once: " + id);
-            }
-            Set<String> keys = new HashSet<>();
-            entries.forEach(e -> keys.add(e.uniqueKey()));
-            assertEquals(keys, decided);
-            List<StoredMessage> scheduled = readQueue(store, TopicValidator.SCHEDULE_TOPIC);
-            assertEquals(List.of("later"), scheduled.stream()
-                    .map(m -> new String(m.body(), StandardCharsets.UTF_8)).toList());
+            List<String> decided = TransactionDecisions.decidedIds(ops.get(0).body());
+            assertEquals(5, decided.size());
+            assertEquals(ids, new HashSet<>(decided));
         } finally {
             store.shutdown();
         }
