@@ -16,6 +16,14 @@ final class Hex {
         return new String(chars);
     }
 
+    /** Writes the low {@code digits} hex digits of {@code value} (most significant first) into {@code out} at {@code at}. */
+    static void put(long value, int digits, byte[] out, int at) {
+        for (int i = digits - 1; i >= 0; i--) {
+            out[at + i] = (byte) DIGITS[(int) (value & 0xF)];
+            value >>>= 4;
+        }
+    }
+
     static byte[] decode(String hex) {
         if ((hex.length() & 1) != 0) {
             throw new IllegalArgumentException("odd hex length: " + hex);

@@ -5,7 +5,9 @@ import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.time.ZoneId;
+import java.util.Arrays;
 import java.time.ZonedDateTime;
 import java.util.Collections;
 import java.util.concurrent.atomic.AtomicLong;
@@ -22,7 +24,8 @@ public final class UniqueKeyGenerator {
     private static final UniqueKeyGenerator INSTANCE = new UniqueKeyGenerator(localAddress(),
             (int) ProcessHandle.current().pid(), UniqueKeyGenerator.class.getClassLoader().hashCode());
 
-    private final String prefix;
+    /** The fixed prefix's hex digits (ASCII), copied at the start of every id. */
+    private final byte[] prefix;
     private final AtomicLong sequence = new AtomicLong();
     private volatile long monthStart;
     private volatile long nextMonthStart;
@@ -30,7 +33,7 @@ public final class UniqueKeyGenerator {
     UniqueKeyGenerator(byte[] ip, int pid, int classLoaderHash) {
         ByteBuffer buffer = ByteBuffer.allocate(ip.length + 6);
         buffer.put(ip).putShort((short) pid).putInt(classLoaderHash);
-        this.prefix = Hex.encode(buffer.array());
+        this.prefix = Hex.encode(buffer.array()).getBytes(StandardCharsets.US_ASCII);
     }
 
     public static String next() {
@@ -45,9 +48,11 @@ public final class UniqueKeyGenerator {
         // (elapsed ms << 16 | counter), never going backwards: if the clock did not move on, the counter does.
         long candidate = elapsed << 16;
         long value = sequence.updateAndGet(previous -> Math.max(previous + 1, candidate));
-        ByteBuffer tail = ByteBuffer.allocate(6);
-        tail.putInt((int) (value >>> 16)).putShort((short) value);
-        return prefix + Hex.encode(tail.array());
+        // written in place: one id per send, so no buffers, char arrays or concatenation on the way
+        byte[] id = Arrays.copyOf(prefix, prefix.length + 12);
+        Hex.put(value >>> 16, 8, id, prefix.length);
+        Hex.put(value, 4, id, prefix.length + 8);
+        return new String(id, StandardCharsets.US_ASCII);
     }
 
     private synchronized void resetMonth(long nowMillis) {

@@ -149,6 +149,11 @@ class MessageCodecTest {
         for (int i = 0; i < 200_000; i++) {
             assertTrue(seen.add(generator.nextId(now)), "duplicate at " + i); // same millisecond: counter wraps
         }
+        String first = generator.nextId(now);
+        String second = generator.nextId(now);
+        assertTrue(first.startsWith("0A01020310E100001234"), first); // ip, pid, class-loader hash
+        assertEquals(first.substring(0, 28), second.substring(0, 28), "same millisecond and counter block");
+        assertEquals(Integer.parseInt(first.substring(28), 16) + 1, Integer.parseInt(second.substring(28), 16));
         String id = UniqueKeyGenerator.next();
         assertEquals(32, id.length());
         assertNotNull(MessageClientIDSetter.getIPStrFromID(id));

@@ -25,12 +25,20 @@ final class NativeMessages {
 
     /** The native message that sends {@code wire}; delayed to {@code deliveryTime} when that is in the future. */
     static Message nativeMessage(WireMessage wire, long deliveryTime) {
-        Message message = new Message(wire.topic(), wire.tags(), wire.keys(), wire.body());
-        // sized once for all properties: a JMS message has a dozen, one more than a default map holds before growing
-        Map<String, String> properties = new HashMap<>(
-                (int) ((message.getProperties().size() + wire.properties().size() + 4) / 0.75f) + 1);
-        properties.putAll(message.getProperties());
+        // one map, sized once for all properties (a JMS message has a dozen, more than a default map holds before
+        // growing); the tags, keys and WAIT the four-argument constructor would put in a default map of its own
+        Map<String, String> properties = new HashMap<>((int) ((wire.properties().size() + 8) / 0.75f) + 1);
+        if (wire.tags() != null && !wire.tags().isEmpty()) {
+            properties.put(MessageConst.TAGS, wire.tags());
+        }
+        if (wire.keys() != null && !wire.keys().isEmpty()) {
+            properties.put(MessageConst.KEYS, wire.keys());
+        }
+        properties.put(MessageConst.WAIT, "true");
         wire.properties().forEach(properties::put);
+        Message message = new Message();
+        message.setTopic(wire.topic());
+        message.setBody(wire.body());
         message.setProperties(properties);
         if (deliveryTime > System.currentTimeMillis()) {
             message.setDeliverTimeMs(deliveryTime);

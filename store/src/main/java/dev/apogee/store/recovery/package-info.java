@@ -9,7 +9,9 @@
  * open, the last run crashed. The commit log is scanned (last three files after a clean stop; from the file holding
  * the checkpoint's flushed offset after a crash), every record checked for magic, size bounds, position, body CRC
  * and, when the record carries one, the whole-record CRC ({@code __CRC32#}, written by default), which also covers
- * topic, queue id, queue offset and properties; the log ends before the first bad record, the rest of that file is zeroed and later files deleted. Consume
+ * topic, queue id, queue offset and properties; the log ends before the first bad record, or before the header of an
+ * atomic group ({@code MessageStore.putAtomicGroup}) that the first bad record cuts short, so a group is kept whole or
+ * not at all; the rest of that file is zeroed and later files deleted. Consume
  * queues and indexes are cut to that end and re-dispatched from the checkpoint's dispatched offset. To rebuild
  * consume queues and indexes from scratch, stop the store and delete {@code consumequeue/}, {@code index/} and
  * {@code checkpoint}: without a checkpoint the dispatcher starts at the commit log's first offset.
