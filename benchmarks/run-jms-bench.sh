@@ -124,6 +124,10 @@ start_apogee() { # flush mode
   APOGEE_LOG_DIR="$WORK/logs-$1" APOGEE_CLASSPATH="$WORK/server-lib/*" \
     "$ROOT/bin/apogee-standalone" --daemon -d "$WORK/data-$1" -p "$NS_PORT" -b "$BROKER_PORT" -f "$1" >&2
   APOGEE_PID="$(tr -dc '0-9' < "$WORK/logs-$1/standalone.pid")"
+  # a fresh store zero-fills its second commit-log file (paced, ~25 s idle) right after start: let it finish before
+  # anything is measured, on either broker, as a broker that has run for a while has no fill running
+  local next="$WORK/data-$1/broker/commitlog/00000000001073741824" i
+  for i in $(seq 1 120); do [[ -e $next ]] && break; sleep 1; done
 }
 
 run_one() { # target label-prefix scenario broker-pid

@@ -26,14 +26,17 @@ import java.util.function.LongSupplier;
 /**
  * PULL_MESSAGE (11) and LITE_PULL_MESSAGE (361): checks, optional offset commit, a read from the store with broker
  * side filtering, and — when nothing is there and the client allows it — a hold in {@link LongPollingHold} until a
- * message arrives. Runs on the pull executor; released held pulls without a property filter are re-run on their
- * connection's event loop ({@link #resume}).
+ * message arrives. Runs on the pull executor, or on the connection's event loop for a cheap pull (no property
+ * filter, near the queue's end: {@link #processesOnEventLoop}); released held pulls without a property filter are
+ * re-run on their connection's event loop ({@link #resume}).
  */
 public final class PullMessageProcessor implements RequestProcessor {
     private static final Logger LOG = LoggerFactory.getLogger(PullMessageProcessor.class);
     /** Response extension field: messages below this queue offset were handed out to the group before. */
     public static final String REDELIVERED_BELOW = "redeliveredBelow";
     private static final long SUSPENDED_HOLD_MILLIS = 1_000;
+    /** Consume-queue entries behind the queue's end a pull may start at and still run on the event loop. */
+    static final long EVENT_LOOP_MAX_LAG = 64;
 
     private final BrokerConfig config;
     private final MessageStore store;
@@ -67,6 +70,27 @@ public final class PullMessageProcessor implements RequestProcessor {
     @Override
     public RemotingCommand processRequest(Channel channel, RemotingCommand request) {
         return pull(channel, request, true);
+    }
+
+    /**
+     * Most pulls of a consumer that keeps up read the newest records of their queue or find none and are held:
+     * those run on the connection's event loop (as a resumed held pull does, see {@link #resume}), sparing the hand-off
+     * to the pull executor and back. A pull with a property filter, or one starting more than
+     * {@value #EVENT_LOOP_MAX_LAG} entries behind the queue's end (its records may have to come from the disk), goes
+     * to the executor.
+     */
+    @Override
+    public boolean processesOnEventLoop(Channel channel, RemotingCommand request) {
+        PullRequestHeader header = PullRequestHeader.decode(request);
+        MessageFilter filter;
+        try {
+            filter = checks.check(header);
+        } catch (RemotingCommandException e) {
+            return true; // refused: the answer is cheap
+        }
+        return (filter == MessageFilter.ALL || filter instanceof TagFilter)
+                && store.getMaxOffsetInQueue(header.topic(), header.queueId()) - header.queueOffset()
+                        <= EVENT_LOOP_MAX_LAG;
     }
 
     /**

@@ -11,7 +11,8 @@ import java.util.concurrent.RejectedExecutionException;
 
 /**
  * Hands each incoming request from the event loop to its processor's executor — directly, or through the
- * connection's {@link SerialLane} for its key when the code was registered ordered — and turns every outcome into a
+ * connection's {@link SerialLane} for its key when the code was registered ordered, or processes it right there when
+ * the processor says it is cheap ({@link RequestProcessor#processesOnEventLoop}) — and turns every outcome into a
  * response: unknown code → REQUEST_CODE_NOT_SUPPORTED, full executor → SYSTEM_BUSY, bad header → the exception's
  * code, anything thrown → SYSTEM_ERROR. Nothing thrown by a processor reaches the event loop.
  */
@@ -43,6 +44,10 @@ final class RequestDispatcher {
                     "[REJECTREQUEST]system busy, start flow control for a while");
             return;
         }
+        if (registration.lanes() == null && onEventLoop(registration.processor(), channel, request)) {
+            process(registration.processor(), channel, request);
+            return;
+        }
         Runnable task = () -> process(registration.processor(), channel, request);
         boolean accepted;
         if (registration.lanes() != null) {
@@ -58,6 +63,14 @@ final class RequestDispatcher {
         if (!accepted) {
             respondError(channel, request, ResponseCode.SYSTEM_BUSY,
                     "[OVERLOAD]system busy, start flow control for a while");
+        }
+    }
+
+    private static boolean onEventLoop(RequestProcessor processor, Channel channel, RemotingCommand request) {
+        try {
+            return processor.processesOnEventLoop(channel, request);
+        } catch (RuntimeException e) {
+            return false;
         }
     }
 

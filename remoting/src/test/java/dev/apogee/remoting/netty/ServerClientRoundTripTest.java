@@ -60,4 +60,39 @@ class ServerClientRoundTripTest {
             assertEquals(ResponseCode.REQUEST_CODE_NOT_SUPPORTED, unknown.code());
         }
     }
+
+    /**
+     * A request its processor declares cheap is processed on the connection's event loop; one it does not (or whose
+     * check throws) on the registered executor.
+     */
+    @org.junit.jupiter.api.Test
+    void cheapRequestsRunOnTheEventLoop() throws Exception {
+        server.registerProcessor(101, new RequestProcessor() {
+            @Override
+            public RemotingCommand processRequest(io.netty.channel.Channel channel, RemotingCommand request) {
+                return RemotingCommand.createResponse(request, ResponseCode.SUCCESS, "ok")
+                        .putExtField("thread", Thread.currentThread().getName())
+                        .putExtField("onLoop", String.valueOf(channel.eventLoop().inEventLoop()));
+            }
+
+            @Override
+            public boolean processesOnEventLoop(io.netty.channel.Channel channel, RemotingCommand request) {
+                if ("boom".equals(request.extField("kind"))) {
+                    throw new IllegalStateException("a failing check");
+                }
+                return "cheap".equals(request.extField("kind"));
+            }
+        }, executor);
+        try (NettyRemotingClient client = new NettyRemotingClient(new NettyClientConfig())) {
+            client.start();
+            String address = "127.0.0.1:" + server.localPort();
+            for (String kind : new String[] {"cheap", "dear", "boom"}) {
+                RemotingCommand response = client.invokeSync(address,
+                        RemotingCommand.createRequest(101).putExtField("kind", kind), 3000);
+                assertEquals(ResponseCode.SUCCESS, response.code(), kind);
+                assertEquals(String.valueOf(kind.equals("cheap")), response.extField("onLoop"),
+                        kind + " ran on " + response.extField("thread"));
+            }
+        }
+    }
 }

@@ -121,6 +121,25 @@ public final class AllocateMappedFileService extends ServiceThread implements Ma
         requestNext(offset, !neededFirst);
     }
 
+    /**
+     * Starting thread: waits (at most {@code timeoutMillis}) until the file at {@code offset} asked for with
+     * {@link #prepare} is ready for {@link #create} to hand over; false when it is not (the appender then creates
+     * or waits for it as usual).
+     */
+    public boolean awaitReady(long offset, long timeoutMillis) throws InterruptedException {
+        long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
+        synchronized (lock) {
+            while (ready == null || ready.fileFromOffset() != offset) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0 || !isStarted() || isStopped()) {
+                    return false;
+                }
+                lock.wait(Math.max(1, left / 1_000_000));
+            }
+            return true;
+        }
+    }
+
     private void requestNext(long offset, boolean paced) {
         if (!isStarted() || isStopped()) {
             return;

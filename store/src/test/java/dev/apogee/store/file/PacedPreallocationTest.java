@@ -86,4 +86,27 @@ class PacedPreallocationTest {
             service.shutdown(5_000);
         }
     }
+
+    /**
+     * An empty store with pre-allocation takes its first file at start, so the second file is zero-filled while the
+     * store is idle, before any put (it used to start with the first put, under the first traffic).
+     */
+    @Test
+    void anEmptyStorePreparesItsSecondFileBeforeAnyPut() throws Exception {
+        int fileSize = 4 * MappedFile.PACED_CHUNK;
+        try (dev.apogee.store.MessageStore store = dev.apogee.store.StoreTestSupport.openStarted(
+                dev.apogee.store.StoreTestSupport.smallConfig(dir).commitLogFileSize(fileSize).warmMappedFiles(true)
+                        .build())) {
+            Path commitLog = dir.resolve("commitlog");
+            assertTrue(Files.exists(commitLog.resolve(MappedFile.fileName(0))), "the first file is there at start");
+            Path second = commitLog.resolve(MappedFile.fileName(fileSize));
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (!Files.exists(second) && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertTrue(Files.exists(second), "the second file is zero-filled without waiting for a put");
+            assertEquals(fileSize, Files.size(second));
+            assertEquals(0, store.getMaxPhyOffset());
+        }
+    }
 }
