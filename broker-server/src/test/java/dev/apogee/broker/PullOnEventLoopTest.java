@@ -4,6 +4,7 @@ import dev.apogee.broker.fixture.BrokerFixture;
 import dev.apogee.remoting.protocol.RemotingCommand;
 import dev.apogee.remoting.protocol.RemotingCommandException;
 import dev.apogee.remoting.protocol.RequestCode;
+import dev.apogee.remoting.protocol.ResponseCode;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageQueue;
@@ -21,8 +22,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Which pulls the broker answers right on the connection's event loop: a tag (or no) filter near the queue's end,
- * or a refusal; a property filter or a pull far behind the end (records that may have to be read from the disk) go
- * to the pull executor. Both kinds are answered correctly (the long-polling and filter suites run through both).
+ * or a refusal; a property filter, a pull far behind the end (records that may have to be read from the disk) or
+ * the first pull of an unknown group (its auto-creation writes a file) go to the pull executor. Both kinds are
+ * answered correctly (the long-polling and filter suites run through both).
  */
 class PullOnEventLoopTest {
     @TempDir
@@ -50,6 +52,10 @@ class PullOnEventLoopTest {
             producer.shutdown();
         }
         var processor = servers.broker().pullProcessor;
+        assertFalse(processor.processesOnEventLoop(null, pull(topic, 100, "t", "TAG")),
+                "a group the broker does not know yet: auto-creating it writes a file");
+        assertEquals(ResponseCode.SUCCESS, processor.processRequest(null, pull(topic, 0, "*", "TAG")).code(),
+                "a pull on the executor creates the group");
         assertTrue(processor.processesOnEventLoop(null, pull(topic, 100, "t", "TAG")), "at the end: held");
         assertTrue(processor.processesOnEventLoop(null, pull(topic, 40, "*", "TAG")), "60 behind");
         assertFalse(processor.processesOnEventLoop(null, pull(topic, 0, "t || u", "TAG")), "100 behind");

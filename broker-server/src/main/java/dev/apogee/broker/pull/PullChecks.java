@@ -44,6 +44,11 @@ public final class PullChecks {
         this.propertyFilters = propertyFilters;
     }
 
+    /** Whether the group is known already (a check of an unknown one may auto-create it, writing the group table). */
+    boolean knowsGroup(String group) {
+        return groups.get(group) != null;
+    }
+
     MessageFilter check(PullRequestHeader header) {
         if (!PermName.isReadable(config.getBrokerPermission())) {
             throw refuse(ResponseCode.NO_PERMISSION, "the broker[" + config.getBrokerName() + "] pulling message is forbidden");

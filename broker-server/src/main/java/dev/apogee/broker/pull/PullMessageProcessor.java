@@ -75,13 +75,16 @@ public final class PullMessageProcessor implements RequestProcessor {
     /**
      * Most pulls of a consumer that keeps up read the newest records of their queue or find none and are held:
      * those run on the connection's event loop (as a resumed held pull does, see {@link #resume}), sparing the hand-off
-     * to the pull executor and back. A pull with a property filter, or one starting more than
-     * {@value #EVENT_LOOP_MAX_LAG} entries behind the queue's end (its records may have to come from the disk), goes
-     * to the executor.
+     * to the pull executor and back. A pull with a property filter, one starting more than
+     * {@value #EVENT_LOOP_MAX_LAG} entries behind the queue's end (its records may have to come from the disk), or the
+     * first pull of a group the broker does not know yet (auto-creating it writes a file) goes to the executor.
      */
     @Override
     public boolean processesOnEventLoop(Channel channel, RemotingCommand request) {
         PullRequestHeader header = PullRequestHeader.decode(request);
+        if (!checks.knowsGroup(header.consumerGroup())) {
+            return false; // the check would auto-create it, which writes the group table to disk
+        }
         MessageFilter filter;
         try {
             filter = checks.check(header);

@@ -16,7 +16,7 @@ final class Hex {
         return new String(chars);
     }
 
-    /** Writes the low {@code digits} hex digits of {@code value} (most significant first) into {@code out} at {@code at}. */
+    /** Writes the last {@code digits} hex digits of {@code value}, most significant first, at {@code out[at]}. */
     static void put(long value, int digits, byte[] out, int at) {
         for (int i = digits - 1; i >= 0; i--) {
             out[at + i] = (byte) DIGITS[(int) (value & 0xF)];

@@ -22,8 +22,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Builds consume queues and indexes by following the commit log (thread {@code apogee-store-reput}; woken by every
- * append, and every few milliseconds regardless). An atomic group is dispatched only once durable. {@link #dispatchedOffset()} is the commit-log offset up to which
- * everything has been dispatched; it is read by the checkpoint and retention threads.
+ * append, and every few milliseconds regardless). An atomic group is dispatched only once durable.
+ * {@link #dispatchedOffset()} is the commit-log offset up to which everything has been dispatched; it is read by the
+ * checkpoint and retention threads.
  */
 public final class ReputService extends dev.apogee.store.service.ServiceThread {
     private static final Logger LOG = LoggerFactory.getLogger(ReputService.class);

@@ -2,6 +2,7 @@ package dev.apogee.broker.transaction.branch;
 
 import dev.apogee.broker.message.MessageProperties;
 import dev.apogee.broker.send.BatchBodyDecoder;
+import dev.apogee.broker.send.MessageRedirect;
 import dev.apogee.broker.transaction.HalfMessages;
 import dev.apogee.remoting.netty.RequestProcessor;
 import dev.apogee.remoting.protocol.RemotingCommand;
@@ -11,7 +12,6 @@ import dev.apogee.remoting.protocol.body.BranchBody;
 import dev.apogee.store.MessageToStore;
 import dev.apogee.store.record.PropertiesCodec;
 import dev.apogee.store.record.SysFlag;
-import dev.apogee.broker.send.MessageRedirect;
 import io.netty.channel.Channel;
 
 import java.net.InetSocketAddress;

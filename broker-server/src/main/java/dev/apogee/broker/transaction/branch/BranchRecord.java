@@ -11,8 +11,9 @@ import java.util.List;
 /**
  * One record of the branch log, the body of a message in {@value BranchLog#TOPIC}:
  * {@code {"type":"PREPARE","branchId":"X:..","producerGroup":"pg","branch":{"halves":[..],"acks":[..]}}}.
- * PREPARE and COMMIT (and ROLLBACK) carry the whole branch; COMMIT_STORED only the acks (its messages follow it), so that a restarted broker can finish a decided branch
- * from its decision record alone; DONE and FORGET carry only the id. Immutable.
+ * PREPARE and COMMIT (and ROLLBACK) carry the whole branch, so that a restarted broker can finish a decided branch
+ * from its decision record alone; COMMIT_STORED carries only the acks (its messages follow it in the same atomic
+ * append); DONE and FORGET carry only the id. Immutable.
  */
 record BranchRecord(Type type, String branchId, String producerGroup, BranchBody branch) {
     enum Type {
