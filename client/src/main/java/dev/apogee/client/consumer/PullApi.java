@@ -11,6 +11,7 @@ import dev.apogee.client.route.RouteTable;
 import dev.apogee.remoting.protocol.HeaderFields;
 import dev.apogee.remoting.protocol.RemotingCommand;
 import dev.apogee.remoting.protocol.RequestCode;
+import dev.apogee.remoting.protocol.ResponseBodyDecoder;
 import dev.apogee.remoting.protocol.ResponseCode;
 import dev.apogee.remoting.protocol.body.ExpressionType;
 import dev.apogee.remoting.protocol.body.MessageQueue;
@@ -41,6 +42,12 @@ public final class PullApi {
      */
     static final int LITE_MAX_BYTES = 1 << 20;
 
+    /**
+     * Decodes a pull response's records straight from the received frame, on the event loop that read it (see
+     * {@link ResponseBodyDecoder}): each body is copied once, from the frame into its message.
+     */
+    private static final ResponseBodyDecoder DECODE_RECORDS = body -> MessageDecoder.decodeAll(body, true);
+
     private final Rpc rpc;
     private final RouteTable routes;
 
@@ -60,7 +67,7 @@ public final class PullApi {
      */
     public CompletableFuture<PullResult> pull(PullArgs args, boolean inline) {
         String address = routes.address(args.queue().brokerName(), 0);
-        RemotingCommand request = request(args);
+        RemotingCommand request = request(args).responseBodyDecoder(DECODE_RECORDS);
         return rpc.callAsync(address, request, args.timeoutMillis(), inline)
                 .thenApply(response -> result(response, args, address));
     }
@@ -112,12 +119,21 @@ public final class PullApi {
         long min = header.requireLong("minOffset");
         long max = header.requireLong("maxOffset");
         List<MessageExt> messages = List.of();
-        byte[] body = response.body();
-        if (status == PullStatus.FOUND && body != null) {
-            messages = filter(MessageDecoder.decodeAll(ByteBuffer.wrap(body), true), args, min, max,
-                    header.optionalLong(REDELIVERED_BELOW, Long.MIN_VALUE));
+        List<MessageExt> decoded = status == PullStatus.FOUND ? records(response) : null;
+        if (decoded != null) {
+            messages = filter(decoded, args, min, max, header.optionalLong(REDELIVERED_BELOW, Long.MIN_VALUE));
         }
         return new PullResult(status, next, min, max, messages);
+    }
+
+    /** The response's records: decoded on arrival ({@link #DECODE_RECORDS}), or from its body; null without one. */
+    @SuppressWarnings("unchecked")
+    private static List<MessageExt> records(RemotingCommand response) {
+        if (response.decodedBody() instanceof List<?> decoded) {
+            return (List<MessageExt>) decoded;
+        }
+        byte[] body = response.body();
+        return body == null ? null : MessageDecoder.decodeAll(ByteBuffer.wrap(body), true);
     }
 
     private static List<MessageExt> filter(List<MessageExt> decoded, PullArgs args, long min, long max,

@@ -4,6 +4,7 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.BiConsumer;
 
 /**
  * A message to send: topic, body, user flag and properties. Tags, keys, delay level and delivery time are kept as
@@ -21,6 +22,12 @@ public class Message {
      * consumer that reads them in one pass ({@link #encodedProperties()}) never builds the map.
      */
     private String encodedProperties;
+    /**
+     * Pairs added to a still-encoded message ({@link #appendEncodedProperties}), kept apart rather than concatenated:
+     * a pull appends the same MIN/MAX_OFFSET pairs to each of its messages, and one shared string saves a copy of
+     * every message's properties.
+     */
+    private String appendedProperties;
 
     public Message() {
     }
@@ -170,38 +177,64 @@ public class Message {
     public void setProperties(Map<String, String> properties) {
         this.properties = properties;
         this.encodedProperties = null;
+        this.appendedProperties = null;
     }
 
     /** Sets the properties as stored (section 4.3); they are decoded when first read through the map accessors. */
     public void setEncodedProperties(String encoded) {
         this.properties = null;
         this.encodedProperties = encoded;
+        this.appendedProperties = null;
     }
 
     /**
      * The properties string of a received message as long as nothing decoded it into the map (null afterwards, and
-     * for messages built by the application), for readers that take the pairs in one pass ({@link PropertiesCodec}).
+     * for messages built by the application), for readers that take the pairs in one pass ({@link PropertiesCodec});
+     * pairs appended since then included.
      */
     public String encodedProperties() {
+        if (appendedProperties != null) {
+            encodedProperties = PropertiesCodec.concat(encodedProperties, appendedProperties);
+            appendedProperties = null;
+        }
         return encodedProperties;
     }
 
     /**
+     * Hands each property of a still-encoded message to {@code sink} in one pass, appended pairs last (so a reader
+     * that stores them by name ends with what the map would hold), names equal to one of {@code knownNames} as that
+     * instance (see {@link PropertiesCodec#forEachPair(String, String[], BiConsumer)}). False, having done nothing,
+     * when the properties are a map already.
+     */
+    public boolean forEachEncodedProperty(String[] knownNames, BiConsumer<String, String> sink) {
+        if (encodedProperties == null) {
+            return false;
+        }
+        PropertiesCodec.forEachPair(encodedProperties, knownNames, sink);
+        PropertiesCodec.forEachPair(appendedProperties, knownNames, sink);
+        return true;
+    }
+
+    /**
      * Adds encoded {@code pairs} (section 4.3) as {@link #putProperty} would, without decoding a received message's
-     * properties: appended to the encoded form, where later pairs win.
+     * properties: kept after the encoded form, where later pairs win. {@code pairs} may be one instance shared by
+     * many messages.
      */
     public void appendEncodedProperties(String pairs) {
-        if (encodedProperties != null) {
-            encodedProperties = PropertiesCodec.concat(encodedProperties, pairs);
-        } else {
+        if (encodedProperties == null) {
             PropertiesCodec.forEachPair(pairs, this::putProperty);
+        } else {
+            appendedProperties = appendedProperties == null ? pairs
+                    : PropertiesCodec.concat(appendedProperties, pairs);
         }
     }
 
     private Map<String, String> decoded() {
         if (encodedProperties != null) {
             properties = PropertiesCodec.decode(encodedProperties);
+            PropertiesCodec.forEachPair(appendedProperties, properties::put);
             encodedProperties = null;
+            appendedProperties = null;
         }
         return properties;
     }

@@ -44,11 +44,16 @@ public final class MessageDecoder {
     private MessageDecoder() {
     }
 
-    /** Decodes every record in {@code buffer}; compressed ZLIB bodies are inflated when {@code inflate}. */
+    /**
+     * Decodes every record in {@code buffer} (a heap or a direct buffer, e.g. a pull response's frame); compressed
+     * ZLIB bodies are inflated when {@code inflate}. Each body is copied into its message, so the buffer may be
+     * reused afterwards.
+     */
     public static List<MessageExt> decodeAll(ByteBuffer buffer, boolean inflate) {
         List<MessageExt> messages = new ArrayList<>();
+        StringReader strings = new StringReader();
         while (buffer.remaining() >= 8) {
-            MessageExt message = decode(buffer, inflate);
+            MessageExt message = decode(buffer, inflate, strings);
             if (message == null) {
                 break;
             }
@@ -59,6 +64,10 @@ public final class MessageDecoder {
 
     /** Decodes one record at the buffer's position and advances past it; null on an unknown magic code. */
     public static MessageExt decode(ByteBuffer buffer, boolean inflate) {
+        return decode(buffer, inflate, new StringReader());
+    }
+
+    private static MessageExt decode(ByteBuffer buffer, boolean inflate, StringReader strings) {
         int start = buffer.position();
         int totalSize = buffer.getInt();
         int magic = buffer.getInt();
@@ -87,10 +96,10 @@ public final class MessageDecoder {
         byte[] body = new byte[buffer.getInt()];
         buffer.get(body);
         int topicLength = magic == MAGIC_V1 ? buffer.get() & 0xFF : buffer.getShort() & 0xFFFF;
-        m.setTopic(readString(buffer, topicLength));
+        m.setTopic(strings.topic(buffer, topicLength));
         int propertiesLength = buffer.getShort() & 0xFFFF;
         if (propertiesLength > 0) {
-            m.setEncodedProperties(readString(buffer, propertiesLength)); // decoded if and when read
+            m.setEncodedProperties(strings.read(buffer, propertiesLength)); // decoded if and when read
         }
         if (inflate && Compression.isZlib(sysFlag)) {
             try {
@@ -115,17 +124,53 @@ public final class MessageDecoder {
         }
     }
 
-    private static String readString(ByteBuffer buffer, int length) {
-        String value;
-        if (buffer.hasArray()) {
-            value = new String(buffer.array(), buffer.arrayOffset() + buffer.position(), length,
-                    StandardCharsets.UTF_8);
-            buffer.position(buffer.position() + length);
-        } else {
-            byte[] bytes = new byte[length];
-            buffer.get(bytes);
-            value = new String(bytes, StandardCharsets.UTF_8);
+    /**
+     * Reads the strings of the records of one buffer (one decoding thread): a direct buffer's bytes go through one
+     * scratch array rather than an array per string, and a topic equal to the previous record's is that same
+     * instance (the records of a pull share their topic).
+     */
+    private static final class StringReader {
+        private byte[] scratch = new byte[0];
+        private String lastTopic;
+        private byte[] lastTopicBytes = new byte[0];
+
+        String topic(ByteBuffer buffer, int length) {
+            int at = buffer.position();
+            if (lastTopic != null && sameAsLastTopic(buffer, at, length)) {
+                buffer.position(at + length);
+                return lastTopic;
+            }
+            lastTopic = read(buffer, length);
+            lastTopicBytes = new byte[length];
+            buffer.get(at, lastTopicBytes);
+            return lastTopic;
         }
-        return value;
+
+        private boolean sameAsLastTopic(ByteBuffer buffer, int at, int length) {
+            if (length != lastTopicBytes.length) {
+                return false;
+            }
+            for (int i = 0; i < length; i++) {
+                if (buffer.get(at + i) != lastTopicBytes[i]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        String read(ByteBuffer buffer, int length) {
+            String value;
+            if (buffer.hasArray()) {
+                value = new String(buffer.array(), buffer.arrayOffset() + buffer.position(), length,
+                        StandardCharsets.UTF_8);
+                buffer.position(buffer.position() + length);
+                return value;
+            }
+            if (scratch.length < length) {
+                scratch = new byte[Math.max(length, 2 * scratch.length)];
+            }
+            buffer.get(scratch, 0, length);
+            return new String(scratch, 0, length, StandardCharsets.UTF_8);
+        }
     }
 }

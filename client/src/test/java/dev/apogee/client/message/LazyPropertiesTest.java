@@ -5,12 +5,17 @@ import org.junit.jupiter.api.Test;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Received properties stay encoded until read, and read the same as if decoded at once. */
 class LazyPropertiesTest {
@@ -96,5 +101,64 @@ class LazyPropertiesTest {
         assertEquals("TagA", m.getTags());
         assertEquals("red", m.getProperty("color"));
         assertEquals(official.getProperties(), m.getProperties());
+    }
+
+    @Test
+    void appendedPairsAreReadAfterTheStoredOnesWithoutDecoding() {
+        String shared = "MIN_OFFSET\u00010\u0002MAX_OFFSET\u00019\u0002a\u0001new\u0002";
+        Message m = new Message();
+        m.setEncodedProperties("a\u0001old\u0002b\u00012\u0002");
+        m.appendEncodedProperties(shared);
+        m.appendEncodedProperties("c\u00013\u0002");
+        List<String> seen = new ArrayList<>();
+        Map<String, String> collected = new LinkedHashMap<>();
+        String[] known = {"MAX_OFFSET"};
+        assertTrue(m.forEachEncodedProperty(known, (name, value) -> {
+            seen.add(name + "=" + value);
+            collected.put(name, value);
+            if (name.equals("MAX_OFFSET")) {
+                assertSame(known[0], name, "a known name is handed over as that instance");
+            }
+        }));
+        assertEquals(List.of("a=old", "b=2", "MIN_OFFSET=0", "MAX_OFFSET=9", "a=new", "c=3"), seen);
+        assertEquals(m.getProperties(), collected, "later pairs win, as in the map");
+        assertFalse(m.forEachEncodedProperty(known, (name, value) -> { }), "decoded: the map is the reader now");
+    }
+
+    @Test
+    void recordsDecodeTheSameFromADirectBufferAndShareTheirTopic() {
+        byte[] one = record("orders", "k\u0001v1\u0002", "first");
+        byte[] two = record("orders", "k\u0001v2\u0002", "second");
+        byte[] three = record("audit", "", "third");
+        ByteBuffer direct = ByteBuffer.allocateDirect(one.length + two.length + three.length);
+        direct.put(one).put(two).put(three).flip();
+        List<MessageExt> fromDirect = MessageDecoder.decodeAll(direct, true);
+        List<MessageExt> fromHeap = MessageDecoder.decodeAll(
+                ByteBuffer.wrap(ByteBuffer.allocate(direct.capacity()).put(one).put(two).put(three).array()), true);
+        assertEquals(3, fromDirect.size());
+        for (int i = 0; i < 3; i++) {
+            assertEquals(fromHeap.get(i).getTopic(), fromDirect.get(i).getTopic());
+            assertEquals(fromHeap.get(i).getProperties(), fromDirect.get(i).getProperties());
+            assertEquals(new String(fromHeap.get(i).getBody(), StandardCharsets.UTF_8),
+                    new String(fromDirect.get(i).getBody(), StandardCharsets.UTF_8));
+        }
+        assertEquals("v2", fromDirect.get(1).getProperty("k"));
+        assertSame(fromDirect.get(0).getTopic(), fromDirect.get(1).getTopic(), "one topic string per run of records");
+        assertEquals("audit", fromDirect.get(2).getTopic());
+        assertNull(fromDirect.get(2).getProperty("k"));
+    }
+
+    private static byte[] record(String topic, String properties, String body) {
+        org.apache.rocketmq.common.message.MessageExt official = new org.apache.rocketmq.common.message.MessageExt();
+        official.setTopic(topic);
+        official.setBody(body.getBytes(StandardCharsets.UTF_8));
+        PropertiesCodec.forEachPair(properties, official::putUserProperty);
+        official.setBornHost(new InetSocketAddress("10.0.0.5", 40000));
+        official.setStoreHost(new InetSocketAddress("127.0.0.1", 10911));
+        try {
+            return org.apache.rocketmq.common.message.MessageDecoder.encode(official, false);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
     }
 }

@@ -3,7 +3,6 @@ package dev.apogee.jms.provider;
 import dev.apogee.client.message.Message;
 import dev.apogee.client.message.MessageConst;
 import dev.apogee.client.message.MessageExt;
-import dev.apogee.client.message.PropertiesCodec;
 import dev.apogee.jms.message.WirePropertyMap;
 import dev.apogee.jms.message.WireMessage;
 import dev.apogee.jms.message.WireNames;
@@ -52,10 +51,7 @@ final class NativeMessages {
      */
     static WireMessage toWire(MessageExt m) {
         WirePropertyMap.Builder props = WirePropertyMap.builder();
-        String encoded = m.encodedProperties();
-        if (encoded != null) {
-            PropertiesCodec.forEachPair(encoded, RECEIVED_NAMES, props::put);
-        } else {
+        if (!m.forEachEncodedProperty(RECEIVED_NAMES, props::put)) {
             m.getProperties().forEach(props::put);
         }
         String tags = props.remove(MessageConst.TAGS);

@@ -1,6 +1,7 @@
 package dev.apogee.remoting.codec;
 
 import dev.apogee.remoting.protocol.RemotingCommand;
+import dev.apogee.remoting.protocol.ResponseBodyDecoder;
 import dev.apogee.remoting.protocol.SerializeType;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -8,6 +9,7 @@ import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
 
 import java.nio.ByteBuffer;
+import java.util.function.IntFunction;
 
 /**
  * Encodes a {@link RemotingCommand} into one frame and decodes one frame (without its leading total-length word)
@@ -83,6 +85,14 @@ public final class RemotingCommandCodec {
      * The body is copied out, so the caller may release {@code frame} afterwards.
      */
     public static RemotingCommand decode(ByteBuf frame) {
+        return decode(frame, null);
+    }
+
+    /**
+     * {@link #decode(ByteBuf)}; the body of a response whose request asked for it ({@code bodyDecoders} maps the
+     * opaque to its {@link ResponseBodyDecoder}, or null) is decoded from the frame itself instead of copied.
+     */
+    public static RemotingCommand decode(ByteBuf frame, IntFunction<ResponseBodyDecoder> bodyDecoders) {
         if (frame.readableBytes() < 4) {
             throw new FrameCodecException("frame of " + frame.readableBytes() + " bytes has no header length word");
         }
@@ -105,11 +115,29 @@ public final class RemotingCommandCodec {
             JsonHeaderCodec.decode(header, command);
         }
         int bodyLength = frame.readableBytes();
+        if (bodyLength > 0 && bodyDecoders != null && command.isResponse()
+                && decodeBody(command, frame, bodyDecoders.apply(command.opaque()))) {
+            return command;
+        }
         if (bodyLength > 0) {
             byte[] body = new byte[bodyLength];
             frame.readBytes(body);
             command.body(body);
         }
         return command;
+    }
+
+    /** True when {@code decoder} (if any) decoded the rest of {@code frame} into the command; the frame is then read. */
+    private static boolean decodeBody(RemotingCommand command, ByteBuf frame, ResponseBodyDecoder decoder) {
+        if (decoder == null) {
+            return false;
+        }
+        try {
+            command.decodedBody(decoder.decode(frame.nioBuffer(frame.readerIndex(), frame.readableBytes())));
+        } catch (RuntimeException e) {
+            return false; // the body is copied as usual: the caller's own decoding reports what is wrong with it
+        }
+        frame.skipBytes(frame.readableBytes());
+        return true;
     }
 }

@@ -2,6 +2,7 @@ package dev.apogee.remoting.netty;
 
 import dev.apogee.remoting.codec.FrameCodecException;
 import dev.apogee.remoting.codec.RemotingCommandCodec;
+import dev.apogee.remoting.protocol.ResponseBodyDecoder;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
@@ -9,6 +10,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.List;
+import java.util.function.IntFunction;
 
 /**
  * Splits the byte stream into frames and decodes each into a command. A length word below 4 or above the maximum,
@@ -20,10 +22,17 @@ final class FrameDecoder extends ByteToMessageDecoder {
     private static final Logger LOG = LoggerFactory.getLogger(FrameDecoder.class);
 
     private final int maxFrameLength;
+    /** The body decoder a pending request asked for, by opaque (see {@link ResponseBodyDecoder}); null for none. */
+    private final IntFunction<ResponseBodyDecoder> bodyDecoders;
     private boolean failed;
 
     FrameDecoder(int maxFrameLength) {
+        this(maxFrameLength, null);
+    }
+
+    FrameDecoder(int maxFrameLength, IntFunction<ResponseBodyDecoder> bodyDecoders) {
         this.maxFrameLength = maxFrameLength;
+        this.bodyDecoders = bodyDecoders;
     }
 
     @Override
@@ -40,7 +49,7 @@ final class FrameDecoder extends ByteToMessageDecoder {
             in.skipBytes(4);
             ByteBuf frame = in.readSlice(totalLength);
             try {
-                out.add(RemotingCommandCodec.decode(frame));
+                out.add(RemotingCommandCodec.decode(frame, bodyDecoders));
             } catch (RuntimeException e) { // FrameCodecException, or a bug in a codec: never let it reach the pipeline
                 fail(ctx, in, e instanceof FrameCodecException ? e.getMessage() : e.toString());
                 return;

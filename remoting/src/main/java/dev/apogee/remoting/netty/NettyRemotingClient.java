@@ -79,7 +79,7 @@ public final class NettyRemotingClient extends RemotingEndpoint implements AutoC
                         }
                         channel.pipeline().addLast(
                                 new IdleStateHandler(0, 0, config.getIdleSeconds(), TimeUnit.SECONDS),
-                                new FrameDecoder(config.getMaxFrameLength()),
+                                frameDecoder(config.getMaxFrameLength()),
                                 CommandEncoder.INSTANCE,
                                 connectionHandler(),
                                 commandHandler());

@@ -81,7 +81,7 @@ public final class NettyRemotingServer extends RemotingEndpoint implements AutoC
                         }
                         channel.pipeline().addLast(
                                 new IdleStateHandler(0, 0, config.getIdleSeconds(), TimeUnit.SECONDS),
-                                new FrameDecoder(config.getMaxFrameLength()),
+                                frameDecoder(config.getMaxFrameLength()),
                                 CommandEncoder.INSTANCE,
                                 connectionHandler(),
                                 commandHandler());

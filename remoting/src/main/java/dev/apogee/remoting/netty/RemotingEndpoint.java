@@ -109,6 +109,11 @@ public abstract class RemotingEndpoint {
         callbackExecutor.shutdown();
     }
 
+    /** A channel's frame decoder: responses whose request asked for it get their body decoded on arrival. */
+    protected ChannelHandler frameDecoder(int maxFrameLength) {
+        return new FrameDecoder(maxFrameLength, responses::bodyDecoderOf);
+    }
+
     protected ChannelHandler commandHandler() {
         return commandHandler;
     }
@@ -125,7 +130,8 @@ public abstract class RemotingEndpoint {
     /** Sends {@code request} and waits for its response. */
     public RemotingCommand invokeSync(Channel channel, RemotingCommand request, long timeoutMillis)
             throws RemotingSendRequestException, RemotingTimeoutException, InterruptedException {
-        ResponseFuture future = new ResponseFuture(channel, request.opaque(), timeoutMillis, null);
+        ResponseFuture future = new ResponseFuture(channel, request.opaque(), request.responseBodyDecoder(),
+                timeoutMillis, null);
         send(channel, request, future);
         try {
             return future.result().get(timeoutMillis, TimeUnit.MILLISECONDS);
@@ -172,7 +178,8 @@ public abstract class RemotingEndpoint {
             return result;
         }
         long left = Math.max(1, timeoutMillis - (System.nanoTime() - startNanos) / 1_000_000L);
-        ResponseFuture future = new ResponseFuture(channel, request.opaque(), left, asyncPermits);
+        ResponseFuture future = new ResponseFuture(channel, request.opaque(), request.responseBodyDecoder(), left,
+                asyncPermits);
         if (inline) {
             future.result().whenComplete((response, error) -> complete(result, response, error));
         } else {

@@ -1,6 +1,7 @@
 package dev.apogee.remoting.netty;
 
 import dev.apogee.remoting.protocol.RemotingCommand;
+import dev.apogee.remoting.protocol.ResponseBodyDecoder;
 import io.netty.channel.Channel;
 
 import java.util.concurrent.CompletableFuture;
@@ -19,10 +20,14 @@ final class ResponseFuture {
     private final CompletableFuture<RemotingCommand> result = new CompletableFuture<>();
     private final Semaphore permits;
     private final AtomicBoolean permitReleased = new AtomicBoolean();
+    private final ResponseBodyDecoder bodyDecoder;
 
-    ResponseFuture(Channel channel, int opaque, long timeoutMillis, Semaphore permits) {
+    /** @param bodyDecoder decodes the response's body on arrival (see {@link ResponseBodyDecoder}), or null */
+    ResponseFuture(Channel channel, int opaque, ResponseBodyDecoder bodyDecoder, long timeoutMillis,
+            Semaphore permits) {
         this.channel = channel;
         this.opaque = opaque;
+        this.bodyDecoder = bodyDecoder;
         this.timeoutMillis = timeoutMillis;
         this.deadlineNanos = System.nanoTime() + timeoutMillis * 1_000_000L;
         this.permits = permits;
@@ -34,6 +39,10 @@ final class ResponseFuture {
 
     int opaque() {
         return opaque;
+    }
+
+    ResponseBodyDecoder bodyDecoder() {
+        return bodyDecoder;
     }
 
     long timeoutMillis() {

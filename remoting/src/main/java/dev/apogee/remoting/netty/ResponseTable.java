@@ -3,6 +3,7 @@ package dev.apogee.remoting.netty;
 import dev.apogee.remoting.exception.RemotingSendRequestException;
 import dev.apogee.remoting.exception.RemotingTimeoutException;
 import dev.apogee.remoting.protocol.RemotingCommand;
+import dev.apogee.remoting.protocol.ResponseBodyDecoder;
 import io.netty.channel.Channel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,6 +28,12 @@ final class ResponseTable {
 
     ResponseFuture remove(int opaque) {
         return pending.remove(opaque);
+    }
+
+    /** The body decoder of the request waiting for the response {@code opaque} (event loop), or null. */
+    ResponseBodyDecoder bodyDecoderOf(int opaque) {
+        ResponseFuture future = pending.get(opaque);
+        return future == null ? null : future.bodyDecoder();
     }
 
     int size() {

@@ -34,6 +34,10 @@ public final class RemotingCommand {
     private SerializeType serializeType = SerializeType.JSON;
     private byte[] body;
     private ByteBuffer[] bodyBuffers;
+    /** Set on a request: how its response's body is decoded on arrival; never encoded. */
+    private ResponseBodyDecoder responseBodyDecoder;
+    /** Set on a received response whose body {@link #responseBodyDecoder} decoded: the result (then no body). */
+    private Object decodedBody;
 
     /** A new request with a fresh opaque and no extFields; header fields are added with {@link #putExtField}. */
     public static RemotingCommand createRequest(int code) {
@@ -243,6 +247,29 @@ public final class RemotingCommand {
             }
         }
         return length;
+    }
+
+    /**
+     * Has the response to this request decoded by {@code decoder} straight from the received frame (see
+     * {@link ResponseBodyDecoder}); local to this process, never sent.
+     */
+    public RemotingCommand responseBodyDecoder(ResponseBodyDecoder decoder) {
+        this.responseBodyDecoder = decoder;
+        return this;
+    }
+
+    public ResponseBodyDecoder responseBodyDecoder() {
+        return responseBodyDecoder;
+    }
+
+    /** What the request's {@link ResponseBodyDecoder} made of this response's body, or null (body bytes kept). */
+    public Object decodedBody() {
+        return decodedBody;
+    }
+
+    public RemotingCommand decodedBody(Object decoded) {
+        this.decodedBody = decoded;
+        return this;
     }
 
     public String bodyAsString() {

@@ -1,18 +1,23 @@
 package dev.apogee.remoting.netty;
 
 import dev.apogee.remoting.protocol.RemotingCommand;
+import dev.apogee.remoting.protocol.ResponseBodyDecoder;
 import dev.apogee.remoting.protocol.ResponseCode;
 import dev.apogee.remoting.protocol.SerializeType;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import java.util.Arrays;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ServerClientRoundTripTest {
     private NettyRemotingServer server;
@@ -93,6 +98,42 @@ class ServerClientRoundTripTest {
                 assertEquals(String.valueOf(kind.equals("cheap")), response.extField("onLoop"),
                         kind + " ran on " + response.extField("thread"));
             }
+        }
+    }
+
+    /**
+     * A request's {@link ResponseBodyDecoder} runs on the client's event loop over the
+     * received frame, sync and async, and the caller gets the result instead of the bytes.
+     */
+    @Test
+    void aResponseBodyIsDecodedOnArrivalWhenTheRequestAskedForIt() throws Exception {
+        byte[] body = new byte[20_000]; // larger than one socket read: the frame is assembled first
+        Arrays.fill(body, (byte) 3);
+        server.registerProcessor(102, (channel, request) -> RemotingCommand.createResponse(request,
+                ResponseCode.SUCCESS, null).body(body), executor);
+        try (NettyRemotingClient client = new NettyRemotingClient(new NettyClientConfig())) {
+            client.start();
+            String address = "127.0.0.1:" + server.localPort();
+            String[] decodingThread = new String[1];
+            ResponseBodyDecoder sum = buffer -> {
+                decodingThread[0] = Thread.currentThread().getName();
+                long total = 0;
+                while (buffer.hasRemaining()) {
+                    total += buffer.get();
+                }
+                return total;
+            };
+            RemotingCommand sync = client.invokeSync(address,
+                    RemotingCommand.createRequest(102).responseBodyDecoder(sum), 3000);
+            assertEquals(60_000L, sync.decodedBody());
+            assertNull(sync.body());
+            assertTrue(decodingThread[0].contains("worker"), decodingThread[0]);
+            RemotingCommand async = client.invokeAsync(address,
+                    RemotingCommand.createRequest(102).responseBodyDecoder(sum), 3000).get(3, TimeUnit.SECONDS);
+            assertEquals(60_000L, async.decodedBody());
+            RemotingCommand plain = client.invokeSync(address, RemotingCommand.createRequest(102), 3000);
+            assertNull(plain.decodedBody());
+            assertArrayEquals(body, plain.body());
         }
     }
 }
