@@ -1,7 +1,10 @@
 package dev.apogee.client.message;
 
+import dev.apogee.remoting.protocol.BodyWriter;
+
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The SEND_BATCH_MESSAGE body (section 4.5): per message TOTALSIZE, MAGICCODE 0, BODYCRC 0, FLAG, body length +
@@ -15,54 +18,49 @@ public final class BatchEncoder {
     }
 
     public static byte[] encode(List<? extends Message> messages) {
-        ByteBuffer[] buffers = encodeBuffers(messages);
-        ByteBuffer joined = ByteBuffer.allocate(Math.toIntExact(length(buffers)));
-        for (ByteBuffer buffer : buffers) {
-            joined.put(buffer.duplicate());
-        }
-        return joined.array();
+        BodyWriter writer = writer(messages);
+        ByteBuffer out = ByteBuffer.allocate(writer.length());
+        writer.writeTo(out);
+        return out.array();
     }
 
     /**
-     * The batch body as buffers that share each message's body instead of copying it into one
-     * array (the encoder copies them straight into the outgoing frame): per message a 20-byte prefix, the body, and
-     * its properties, where each message's properties share a buffer with the next message's prefix. The bodies must
-     * not change until the request was written.
+     * The batch body as a {@link BodyWriter}: encoded straight into the outgoing frame when the request is written,
+     * each body and each message's properties copied once, from the message into the connection's buffer (no
+     * per-message arrays or buffers on the way). The messages must not change until the request was written.
      */
-    public static ByteBuffer[] encodeBuffers(List<? extends Message> messages) {
+    public static BodyWriter writer(List<? extends Message> messages) {
         int n = messages.size();
-        ByteBuffer[] buffers = new ByteBuffer[2 * n + 1];
-        byte[] previousProperties = null;
-        for (int i = 0; i <= n; i++) {
-            int propertiesLength = previousProperties == null ? 0 : 2 + previousProperties.length;
-            ByteBuffer joint = ByteBuffer.allocate(propertiesLength + (i < n ? PREFIX_SIZE : 0));
-            if (previousProperties != null) {
-                joint.putShort((short) previousProperties.length);
-                joint.put(previousProperties);
-            }
-            if (i < n) {
-                Message message = messages.get(i);
-                byte[] body = message.getBody();
-                previousProperties = PropertiesCodec.encodeUtf8(message.getProperties());
-                joint.putInt(recordSize(body.length, previousProperties.length));
-                joint.putInt(0);
-                joint.putInt(0);
-                joint.putInt(message.getFlag());
-                joint.putInt(body.length);
-                buffers[2 * i + 1] = ByteBuffer.wrap(body);
-            }
-            buffers[2 * i] = joint.flip();
-        }
-        return buffers;
-    }
-
-    /** The bytes {@code buffers} hold from position to limit. */
-    public static long length(ByteBuffer[] buffers) {
+        int[] propertiesLengths = new int[n];
         long total = 0;
-        for (ByteBuffer buffer : buffers) {
-            total += buffer.remaining();
+        for (int i = 0; i < n; i++) {
+            Message message = messages.get(i);
+            propertiesLengths[i] = PropertiesCodec.encodedLength(message.getProperties());
+            total += recordSize(message.getBodyLength(), propertiesLengths[i]);
         }
-        return total;
+        int length = Math.toIntExact(total);
+        return new BodyWriter() {
+            @Override
+            public int length() {
+                return length;
+            }
+
+            @Override
+            public void writeTo(ByteBuffer out) {
+                for (int i = 0; i < n; i++) {
+                    Message message = messages.get(i);
+                    int bodyLength = message.getBodyLength();
+                    out.putInt(recordSize(bodyLength, propertiesLengths[i]));
+                    out.putInt(0);
+                    out.putInt(0);
+                    out.putInt(message.getFlag());
+                    out.putInt(bodyLength);
+                    message.writeBody(out); // a text body as UTF-8, straight from the string
+                    out.putShort((short) propertiesLengths[i]);
+                    PropertiesCodec.encodeUtf8(message.getProperties(), out);
+                }
+            }
+        };
     }
 
     private static int recordSize(int bodyLength, int propertiesLength) {

@@ -1,9 +1,12 @@
 package dev.apogee.client.message;
 
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.BiConsumer;
 
 /**
@@ -16,6 +19,10 @@ public class Message {
     private String topic;
     private int flag;
     private byte[] body;
+    /** A body given as text and not encoded yet (then {@link #body} is null); see {@link #setTextBody}. */
+    private String textBody;
+    /** The UTF-8 length of {@link #textBody}, once computed; -1 before. */
+    private int textBodyLength = -1;
     private Map<String, String> properties;
     /**
      * A received message's properties as stored (section 4.3), decoded into {@link #properties} on first access: a
@@ -68,12 +75,52 @@ public class Message {
         this.flag = flag;
     }
 
+    /** The body; a text body ({@link #setTextBody}) is encoded now, once. */
     public byte[] getBody() {
+        if (body == null && textBody != null) {
+            body = textBody.getBytes(StandardCharsets.UTF_8);
+            textBody = null;
+        }
         return body;
     }
 
     public void setBody(byte[] body) {
         this.body = body;
+        this.textBody = null;
+    }
+
+    /**
+     * A body given as text, whose UTF-8 encoding is the body: kept as the string until a reader needs bytes, so a
+     * send that encodes the message straight into the outgoing frame ({@link #writeBody}) never makes the body
+     * array (a JMS TextMessage's send allocated its body a second time for it).
+     */
+    public void setTextBody(String text) {
+        this.body = null;
+        this.textBody = Objects.requireNonNull(text, "text");
+        this.textBodyLength = -1;
+    }
+
+    /** The body's length in bytes (0 without a body), without encoding a text body. */
+    public int getBodyLength() {
+        if (body != null) {
+            return body.length;
+        }
+        if (textBody == null) {
+            return 0;
+        }
+        if (textBodyLength < 0) {
+            textBodyLength = PropertiesCodec.utf8Length(textBody);
+        }
+        return textBodyLength;
+    }
+
+    /** Writes the body ({@link #getBodyLength} bytes) at {@code out}'s position; a text body as UTF-8, in place. */
+    public void writeBody(ByteBuffer out) {
+        if (body != null) {
+            out.put(body);
+        } else if (textBody != null) {
+            PropertiesCodec.putUtf8(out, textBody);
+        }
     }
 
     public String getTags() {
@@ -242,6 +289,6 @@ public class Message {
     @Override
     public String toString() {
         return "Message[topic=" + topic + ", flag=" + flag + ", properties=" + getProperties() + ", bodyLength="
-                + (body == null ? 0 : body.length) + "]";
+                + getBodyLength() + "]";
     }
 }

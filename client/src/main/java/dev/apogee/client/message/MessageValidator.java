@@ -50,12 +50,12 @@ public final class MessageValidator {
         if (isSystemTopic(message.getTopic())) {
             return "the topic '" + message.getTopic() + "' is a system topic and cannot be sent to";
         }
-        byte[] body = message.getBody();
-        if (body == null || body.length == 0) {
+        int bodyLength = message.getBodyLength(); // a text body is not encoded for this
+        if (bodyLength == 0) {
             return "the message body is empty";
         }
-        if (body.length > maxBodySize) {
-            return "the message body is " + body.length + " bytes, more than the limit of " + maxBodySize;
+        if (bodyLength > maxBodySize) {
+            return "the message body is " + bodyLength + " bytes, more than the limit of " + maxBodySize;
         }
         int propertiesLength = PropertiesCodec.encodedLength(message.getProperties());
         if (propertiesLength > PROPERTIES_MAX_LENGTH) {

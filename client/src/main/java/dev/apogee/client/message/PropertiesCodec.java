@@ -1,5 +1,6 @@
 package dev.apogee.client.message;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
@@ -45,35 +46,41 @@ public final class PropertiesCodec {
      */
     public static byte[] encodeUtf8(Map<String, String> properties) {
         byte[] out = new byte[encodedLength(properties)];
-        if (out.length == 0) {
-            return out;
-        }
-        int position = 0;
-        for (Map.Entry<String, String> entry : properties.entrySet()) {
-            if (entry.getValue() == null) {
-                continue;
-            }
-            position = putUtf8(out, position, entry.getKey());
-            out[position++] = (byte) NAME_VALUE_SEPARATOR;
-            position = putUtf8(out, position, entry.getValue());
-            out[position++] = (byte) PROPERTY_SEPARATOR;
-        }
+        encodeUtf8(properties, ByteBuffer.wrap(out));
         return out;
     }
 
-    /** Writes {@code s} as UTF-8 at {@code position}; returns the position after it. ASCII (the usual) char by char. */
-    private static int putUtf8(byte[] out, int position, String s) {
+    /**
+     * Writes {@link #encodeUtf8}'s bytes straight into {@code out} (heap or direct, with room for
+     * {@link #encodedLength} more bytes) at its position, and advances it: no intermediate array per message.
+     */
+    public static void encodeUtf8(Map<String, String> properties, ByteBuffer out) {
+        if (properties == null || properties.isEmpty()) {
+            return;
+        }
+        properties.forEach((name, value) -> {
+            if (value != null) {
+                putUtf8(out, name);
+                out.put((byte) NAME_VALUE_SEPARATOR);
+                putUtf8(out, value);
+                out.put((byte) PROPERTY_SEPARATOR);
+            }
+        });
+    }
+
+    /** Writes {@code s} as UTF-8 at {@code out}'s position. ASCII (the usual) char by char, no array on the way. */
+    public static void putUtf8(ByteBuffer out, String s) {
+        int start = out.position();
         int length = s.length();
         for (int i = 0; i < length; i++) {
             char c = s.charAt(i);
             if (c >= 0x80) { // rare: let the JDK encode the whole string (replacement rules included)
-                byte[] encoded = s.getBytes(StandardCharsets.UTF_8);
-                System.arraycopy(encoded, 0, out, position - i, encoded.length);
-                return position - i + encoded.length;
+                out.position(start);
+                out.put(s.getBytes(StandardCharsets.UTF_8));
+                return;
             }
-            out[position++] = (byte) c;
+            out.put((byte) c);
         }
-        return position;
     }
 
     /** The UTF-8 length of {@link #encode}'s result, without building it (checked on every send). */
@@ -81,16 +88,17 @@ public final class PropertiesCodec {
         if (properties == null) {
             return 0;
         }
-        int length = 0;
-        for (Map.Entry<String, String> entry : properties.entrySet()) {
-            if (entry.getValue() != null) {
-                length += utf8Length(entry.getKey()) + utf8Length(entry.getValue()) + 2;
+        int[] length = {0};
+        properties.forEach((name, value) -> {
+            if (value != null) {
+                length[0] += utf8Length(name) + utf8Length(value) + 2;
             }
-        }
-        return length;
+        });
+        return length[0];
     }
 
-    private static int utf8Length(String s) {
+    /** The length of {@code s}'s UTF-8 encoding ({@link String#getBytes}'s, replacements included). */
+    static int utf8Length(String s) {
         int length = s.length();
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);

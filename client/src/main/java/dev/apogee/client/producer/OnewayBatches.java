@@ -60,7 +60,7 @@ final class OnewayBatches {
      * compressed, transactional and delayed messages and retry-topic sends go alone.
      */
     static boolean batchable(Message message, int compressThreshold) {
-        return message.getBody().length <= compressThreshold && message.getDelayTimeLevel() <= 0
+        return message.getBodyLength() <= compressThreshold && message.getDelayTimeLevel() <= 0
                 && message.getProperty(MessageConst.TRAN_MSG) == null
                 && message.getProperty(MessageConst.TIMER_DELIVER_MS) == null
                 && message.getProperty(MessageConst.TIMER_DELAY_MS) == null
@@ -100,7 +100,7 @@ final class OnewayBatches {
         }
 
         synchronized void send(Message message, OnewaySlot slot, long currentGeneration) {
-            int size = message.getBody().length;
+            int size = message.getBodyLength();
             Batch batch = open;
             if (batch != null && batch.channel == slot.channel() && batch.generation == currentGeneration
                     && batch.messages.size() < MAX_MESSAGES && batch.bytes + size <= MAX_BYTES) {
@@ -160,7 +160,7 @@ final class OnewayBatches {
                     producer.clock().getAsLong(), producer.config().getDefaultTopicQueueNums());
             if (taken.size() == 1) {
                 Message only = taken.get(0);
-                return SendCodec.single(target, only, only.getBody());
+                return SendCodec.single(target, only); // its body written into the frame
             }
             return SendCodec.batch(target, taken, UniqueKeyGenerator.next());
         }

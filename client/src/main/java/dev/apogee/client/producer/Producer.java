@@ -335,7 +335,7 @@ public class Producer implements ProducerMember, AutoCloseable {
             if (m.getProperty(MessageConst.UNIQ_KEY) == null) {
                 m.putProperty(MessageConst.UNIQ_KEY, UniqueKeyGenerator.next());
             }
-            total += m.getBody().length;
+            total += m.getBodyLength();
         }
         if (total > config.getMaxMessageSize()) {
             throw new MQClientException(ResponseCode.MESSAGE_ILLEGAL, "the batch bodies take " + total

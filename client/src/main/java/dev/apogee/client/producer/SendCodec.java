@@ -6,6 +6,7 @@ import dev.apogee.client.message.Message;
 import dev.apogee.client.message.MessageConst;
 import dev.apogee.client.message.PropertiesCodec;
 import dev.apogee.client.route.RouteTable;
+import dev.apogee.remoting.protocol.BodyWriter;
 import dev.apogee.remoting.protocol.HeaderFields;
 import dev.apogee.remoting.protocol.RemotingCommand;
 import dev.apogee.remoting.protocol.RequestCode;
@@ -13,6 +14,7 @@ import dev.apogee.remoting.protocol.ResponseCode;
 import dev.apogee.remoting.protocol.SendResponseFields;
 import dev.apogee.remoting.protocol.body.MessageQueue;
 
+import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.StringJoiner;
 
@@ -48,6 +50,25 @@ public final class SendCodec {
         return request.body(body);
     }
 
+    /**
+     * {@link #single(SendTarget, Message, byte[])} with the message's own body (uncompressed), written straight into
+     * the frame when the request is encoded ({@link Message#writeBody}).
+     */
+    public static RemotingCommand single(SendTarget target, Message message) {
+        int length = message.getBodyLength();
+        return single(target, message, null).bodyWriter(new BodyWriter() {
+            @Override
+            public int length() {
+                return length;
+            }
+
+            @Override
+            public void writeTo(ByteBuffer out) {
+                message.writeBody(out);
+            }
+        });
+    }
+
     public static RemotingCommand batch(SendTarget target, List<? extends Message> messages, String wrapperUniqKey) {
         RemotingCommand request = RemotingCommand.createRequest(RequestCode.SEND_BATCH_MESSAGE);
         Message first = messages.get(0);
@@ -55,7 +76,7 @@ public final class SendCodec {
                 + PropertiesCodec.PROPERTY_SEPARATOR + MessageConst.WAIT + PropertiesCodec.NAME_VALUE_SEPARATOR
                 + first.isWaitStoreMsgOK() + PropertiesCodec.PROPERTY_SEPARATOR;
         putHeader(request, target, first.getTopic(), 0, wrapperProperties, true);
-        return request.bodyBuffers(BatchEncoder.encodeBuffers(messages));
+        return request.bodyWriter(BatchEncoder.writer(messages));
     }
 
     private static void putHeader(RemotingCommand request, SendTarget target, String topic, int flag,

@@ -13,6 +13,7 @@ import dev.apogee.client.producer.Producer;
 import dev.apogee.client.producer.ProducerConfig;
 import dev.apogee.client.producer.SendResult;
 import dev.apogee.client.transaction.BranchException.Reason;
+import dev.apogee.remoting.protocol.BodyWriter;
 import dev.apogee.remoting.protocol.RemotingCommand;
 import dev.apogee.remoting.protocol.RequestCode;
 import dev.apogee.remoting.protocol.ResponseCode;
@@ -22,7 +23,6 @@ import dev.apogee.remoting.protocol.body.MessageQueue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -190,8 +190,8 @@ public final class BranchClient {
             message.putProperty(MessageConst.REAL_QID, String.valueOf(m.queue().queueId()));
             batch.add(message);
         }
-        ByteBuffer[] body = batch.isEmpty() ? null : BatchEncoder.encodeBuffers(batch);
-        if (body != null && BatchEncoder.length(body) > MAX_LOCAL_COMMIT_BYTES) {
+        BodyWriter body = batch.isEmpty() ? null : BatchEncoder.writer(batch);
+        if (body != null && body.length() > MAX_LOCAL_COMMIT_BYTES) {
             return false;
         }
         String ackJson = new String(body(brokerName, List.of(), acks).encode(), StandardCharsets.UTF_8);
@@ -200,7 +200,7 @@ public final class BranchClient {
                     .putExtField("branchId", branchId)
                     .putExtField("producerGroup", producerGroup)
                     .putExtField("acks", ackJson)
-                    .bodyBuffers(body), "committing branch " + branchId);
+                    .bodyWriter(body), "committing branch " + branchId);
         } catch (BranchException e) {
             if (e.reason() == Reason.NOT_SUPPORTED) {
                 localCommitSupported = false;

@@ -1,9 +1,12 @@
 package dev.apogee.client.message;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -35,5 +38,21 @@ class PropertiesCodecTest {
     void emptyAndNull(int empty) {
         assertEquals(0, PropertiesCodec.encodedLength(empty == 0 ? null : new HashMap<>()));
         assertEquals(0, PropertiesCodec.encodeUtf8(empty == 0 ? null : new HashMap<>()).length);
+    }
+
+    @Test
+    void encodedStraightIntoABufferAtItsPosition() {
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put("UNIQ_KEY", "7F0000010000000000000000000000AB");
+        properties.put("k\u00e9y", "\u20ac and \ud83d\ude00");
+        properties.put("skipped", null);
+        byte[] expected = PropertiesCodec.encode(properties).getBytes(StandardCharsets.UTF_8);
+        byte[] backing = new byte[5 + 2 + expected.length + 4];
+        ByteBuffer slice = ByteBuffer.wrap(backing, 5, backing.length - 5).slice(); // array offset 5
+        slice.putShort((short) 7);
+        PropertiesCodec.encodeUtf8(properties, slice);
+        assertEquals(2 + expected.length, slice.position(), "advanced by exactly the encoded length");
+        assertArrayEquals(expected, Arrays.copyOfRange(backing, 7, 7 + expected.length));
+        assertEquals(0, backing[7 + expected.length], "nothing written past it");
     }
 }

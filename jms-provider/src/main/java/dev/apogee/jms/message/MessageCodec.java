@@ -83,6 +83,12 @@ public final class MessageCodec {
         if (origin != null) {
             w.putRaw(PropertyNames.ORIGIN, origin);
         }
+        if (m.bodyKind() == BodyKind.TEXT) {
+            String text = ((ApogeeTextMessage) m).getText();
+            if (text != null && !text.isEmpty()) { // encoded by the native client, straight into the request
+                return WireMessage.forSendText(destination.name(), tags, keys, text, w.finish());
+            }
+        }
         byte[] body = encodeBody(m, w);
         return WireMessage.forSend(destination.name(), tags, keys, body, w.finish());
     }

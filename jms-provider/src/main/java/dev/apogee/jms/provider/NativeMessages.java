@@ -1,5 +1,6 @@
 package dev.apogee.jms.provider;
 
+import dev.apogee.client.message.CompactProperties;
 import dev.apogee.client.message.Message;
 import dev.apogee.client.message.MessageConst;
 import dev.apogee.client.message.MessageExt;
@@ -7,7 +8,6 @@ import dev.apogee.jms.message.WirePropertyMap;
 import dev.apogee.jms.message.WireMessage;
 import dev.apogee.jms.message.WireNames;
 
-import java.util.HashMap;
 import java.util.Map;
 
 /** Conversions between the JMS wire form ({@link WireMessage}) and the native client's messages. Stateless. */
@@ -24,9 +24,9 @@ final class NativeMessages {
 
     /** The native message that sends {@code wire}; delayed to {@code deliveryTime} when that is in the future. */
     static Message nativeMessage(WireMessage wire, long deliveryTime) {
-        // one map, sized once for all properties (a JMS message has a dozen, more than a default map holds before
-        // growing); the tags, keys and WAIT the four-argument constructor would put in a default map of its own
-        Map<String, String> properties = new HashMap<>((int) ((wire.properties().size() + 8) / 0.75f) + 1);
+        // one compact map, sized once for all properties and what the producer adds (UNIQ_KEY and the like); the
+        // tags, keys and WAIT the four-argument constructor would put in a default map of its own
+        Map<String, String> properties = new CompactProperties(wire.properties().size() + 6);
         if (wire.tags() != null && !wire.tags().isEmpty()) {
             properties.put(MessageConst.TAGS, wire.tags());
         }
@@ -37,7 +37,11 @@ final class NativeMessages {
         wire.properties().forEach(properties::put);
         Message message = new Message();
         message.setTopic(wire.topic());
-        message.setBody(wire.body());
+        if (wire.text() != null) {
+            message.setTextBody(wire.text()); // UTF-8 encoded by the client straight into the request
+        } else {
+            message.setBody(wire.body());
+        }
         message.setProperties(properties);
         if (deliveryTime > System.currentTimeMillis()) {
             message.setDeliverTimeMs(deliveryTime);

@@ -1,5 +1,6 @@
 package dev.apogee.remoting.codec;
 
+import dev.apogee.remoting.protocol.BodyWriter;
 import dev.apogee.remoting.protocol.RemotingCommand;
 import dev.apogee.remoting.protocol.ResponseBodyDecoder;
 import dev.apogee.remoting.protocol.SerializeType;
@@ -26,7 +27,7 @@ public final class RemotingCommandCodec {
     /** Encodes the whole frame, length words included. The caller owns (and must release or write) the result. */
     public static ByteBuf encode(RemotingCommand command, ByteBufAllocator allocator) {
         int bodyLength = command.bodyLength();
-        boolean copyBody = bodyLength < COPY_BODY_BELOW;
+        boolean copyBody = bodyLength < COPY_BODY_BELOW || command.bodyWriter() != null;
         ByteBuf frame = allocator.ioBuffer(256 + (copyBody ? bodyLength : 0));
         try {
             frame.writeLong(0);
@@ -56,6 +57,20 @@ public final class RemotingCommandCodec {
     }
 
     private static void writeBody(RemotingCommand command, ByteBuf frame) {
+        BodyWriter writer = command.bodyWriter();
+        if (writer != null) {
+            int length = writer.length();
+            int at = frame.writerIndex();
+            frame.ensureWritable(length);
+            ByteBuffer out = frame.nioBuffer(at, length); // shares the frame's memory: written in place
+            writer.writeTo(out);
+            if (out.position() != length) {
+                throw new FrameCodecException("a body writer wrote " + out.position() + " of its " + length
+                        + " bytes");
+            }
+            frame.writerIndex(at + length);
+            return;
+        }
         if (command.bodyBuffers() == null) {
             frame.writeBytes(command.body());
             return;

@@ -34,6 +34,8 @@ public final class RemotingCommand {
     private SerializeType serializeType = SerializeType.JSON;
     private byte[] body;
     private ByteBuffer[] bodyBuffers;
+    /** A body written into the frame at encoding time (see {@link BodyWriter}); exclusive with the two above. */
+    private BodyWriter bodyWriter;
     /** Set on a request: how its response's body is decoded on arrival; never encoded. */
     private ResponseBodyDecoder responseBodyDecoder;
     /** Set on a received response whose body {@link #responseBodyDecoder} decoded: the result (then no body). */
@@ -202,6 +204,11 @@ public final class RemotingCommand {
 
     /** The body as bytes; for a command built from buffers this copies them once. */
     public byte[] body() {
+        if (body == null && bodyWriter != null) {
+            ByteBuffer out = ByteBuffer.allocate(bodyWriter.length());
+            bodyWriter.writeTo(out);
+            return out.array();
+        }
         if (body == null && bodyBuffers != null) {
             byte[] copy = new byte[bodyLength()];
             int position = 0;
@@ -218,6 +225,7 @@ public final class RemotingCommand {
     public RemotingCommand body(byte[] body) {
         this.body = body;
         this.bodyBuffers = null;
+        this.bodyWriter = null;
         return this;
     }
 
@@ -229,7 +237,20 @@ public final class RemotingCommand {
     public RemotingCommand bodyBuffers(ByteBuffer... buffers) {
         this.bodyBuffers = buffers;
         this.body = null;
+        this.bodyWriter = null;
         return this;
+    }
+
+    /** A body written straight into the frame when the command is encoded (see {@link BodyWriter}). */
+    public RemotingCommand bodyWriter(BodyWriter writer) {
+        this.bodyWriter = writer;
+        this.body = null;
+        this.bodyBuffers = null;
+        return this;
+    }
+
+    public BodyWriter bodyWriter() {
+        return bodyWriter;
     }
 
     public ByteBuffer[] bodyBuffers() {
@@ -239,6 +260,9 @@ public final class RemotingCommand {
     public int bodyLength() {
         if (body != null) {
             return body.length;
+        }
+        if (bodyWriter != null) {
+            return bodyWriter.length();
         }
         int length = 0;
         if (bodyBuffers != null) {

@@ -1,10 +1,12 @@
 package dev.apogee.remoting.codec;
 
+import dev.apogee.remoting.protocol.BodyWriter;
 import dev.apogee.remoting.protocol.LanguageCode;
 import dev.apogee.remoting.protocol.RemotingCommand;
 import dev.apogee.remoting.protocol.SerializeType;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.CompositeByteBuf;
+import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.buffer.UnpooledByteBufAllocator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -19,8 +21,10 @@ import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Our encoder against our decoder, for both header serializations. */
@@ -147,6 +151,51 @@ class RemotingCommandCodecTest {
         assertArrayEquals(frame, Frames.encode(fromBuffers), "same bytes on the wire");
         assertEquals(5, direct.position(), "encoding must not consume the caller's buffers");
         assertArrayEquals(frame, Frames.encode(fromBuffers), "and can be encoded again");
+    }
+
+    /** A body writer: {@code body} written in two steps, or {@code shortBy} bytes short of what it announced. */
+    private static BodyWriter writerOf(byte[] body, int shortBy) {
+        return new BodyWriter() {
+            @Override
+            public int length() {
+                return body.length;
+            }
+
+            @Override
+            public void writeTo(ByteBuffer out) {
+                int half = body.length / 2;
+                out.put(body, 0, half);
+                out.put(body, half, body.length - half - shortBy);
+            }
+        };
+    }
+
+    @ParameterizedTest(name = "{0} body of {1} bytes")
+    @MethodSource("bodies")
+    void aWrittenBodyIsTheSameOnTheWireAsAnArray(SerializeType type, int length) {
+        byte[] body = Frames.bytes(length, length + 1);
+        RemotingCommand fromArray = RemotingCommand.createRequest(11).serializeType(type).putExtField("a", "b")
+                .body(body);
+        RemotingCommand written = RemotingCommand.createRequest(11).serializeType(type).putExtField("a", "b")
+                .opaque(fromArray.opaque()).bodyWriter(writerOf(body, 0));
+        assertEquals(length, written.bodyLength());
+        assertArrayEquals(Frames.encode(fromArray), Frames.encode(written), "same bytes on the wire");
+        assertArrayEquals(Frames.encode(fromArray), Frames.encode(written), "and can be encoded again");
+        assertArrayEquals(body, written.body(), "readable as an array too (a signature needs it)");
+        ByteBuf direct = RemotingCommandCodec.encode(written, PooledByteBufAllocator.DEFAULT);
+        try {
+            assertFalse(direct instanceof CompositeByteBuf, "written into the frame itself, whatever its size");
+        } finally {
+            direct.release();
+        }
+    }
+
+    @Test
+    void aBodyWriterThatWritesLessThanItAnnouncedFailsTheEncoding() {
+        RemotingCommand written = RemotingCommand.createRequest(11).bodyWriter(writerOf(Frames.bytes(100, 1), 3));
+        FrameCodecException e = assertThrows(FrameCodecException.class,
+                () -> RemotingCommandCodec.encode(written, PooledByteBufAllocator.DEFAULT));
+        assertTrue(e.getMessage().contains("97 of its 100"), e.getMessage());
     }
 
     @Test
