@@ -79,6 +79,20 @@ class MessageCodecTest {
         return m;
     }
 
+    // §3.11.2 TextMessage: a text body is handed to the native client as the string (encoded into the request);
+    // its bytes are the UTF-8 encoding, and an empty text still goes the placeholder way
+    @Test
+    void aTextBodyTravelsAsTheStringItsBytesAreTheUtf8Of() throws JMSException {
+        String text = "ünïcode ✓ \uD83D\uDE00";
+        WireMessage wire = codec.encode(text(text));
+        assertEquals(text, wire.text());
+        assertArrayEquals(text.getBytes(StandardCharsets.UTF_8), wire.body());
+        assertEquals(text, ((TextMessage) received(wire)).getText());
+        WireMessage empty = codec.encode(text(""));
+        assertNull(empty.text());
+        assertEquals("", ((TextMessage) received(empty)).getText());
+    }
+
     // Jakarta Messaging 3.1 §3.4.1-§3.4.13: every header is written under its selector name and restored
     @Test
     void everyHeaderRoundTrips() throws JMSException {
