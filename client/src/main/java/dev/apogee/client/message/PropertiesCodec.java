@@ -23,20 +23,18 @@ public final class PropertiesCodec {
         if (properties == null || properties.isEmpty()) {
             return "";
         }
-        int length = 0;
-        for (Map.Entry<String, String> entry : properties.entrySet()) {
-            if (entry.getValue() != null) {
-                length += entry.getKey().length() + entry.getValue().length() + 2;
+        int[] length = {0};
+        properties.forEach((name, value) -> { // forEach: no entry objects from a compact map
+            if (value != null) {
+                length[0] += name.length() + value.length() + 2;
             }
-        }
-        StringBuilder sb = new StringBuilder(length); // sized once: a send's properties run to several hundred chars
-        for (Map.Entry<String, String> entry : properties.entrySet()) {
-            if (entry.getValue() == null) {
-                continue;
+        });
+        StringBuilder sb = new StringBuilder(length[0]); // sized once: a send's properties run to several hundred chars
+        properties.forEach((name, value) -> {
+            if (value != null) {
+                sb.append(name).append(NAME_VALUE_SEPARATOR).append(value).append(PROPERTY_SEPARATOR);
             }
-            sb.append(entry.getKey()).append(NAME_VALUE_SEPARATOR).append(entry.getValue())
-                    .append(PROPERTY_SEPARATOR);
-        }
+        });
         return sb.toString();
     }
 
