@@ -127,10 +127,14 @@ public final class PullMessageProcessor implements RequestProcessor {
         }
     }
 
+    /** @param mayHold true when the request arrives; false when a held pull is re-run after its wake-up */
     private RemotingCommand pull(Channel channel, RemotingCommand request, boolean mayHold) {
         PullRequestHeader header = PullRequestHeader.decode(request);
         MessageFilter filter = checks.check(header);
-        if (header.commitOffsetRequested() && config.getBrokerId() == 0) {
+        // the piggy-backed offset is committed when the pull arrives, never when a held pull is re-run: by then the
+        // queue may have a new owner (or this consumer a later offset) whose commit the stale value would move back
+        // (RocketMQ's broker stores it only on the first run too)
+        if (mayHold && header.commitOffsetRequested() && config.getBrokerId() == 0) {
             offsets.commit(header.consumerGroup(), header.topic(), header.queueId(), header.commitOffset());
         }
         if (suspension.isSuspended(header.consumerGroup(), header.topic(), header.queueId())) {
