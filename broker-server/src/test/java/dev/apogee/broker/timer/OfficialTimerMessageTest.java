@@ -39,6 +39,15 @@ class OfficialTimerMessageTest {
             producer.shutdown();
             servers.stopBroker();
             servers.startBroker();
+            // the restarted broker registers its routes asynchronously: a consumer started before that finds no
+            // route and waits for its next rebalance (20 s), which CI once measured as an 18.7 s late delivery
+            DefaultMQProducer routeProbe = servers.producer("timer-route-probe");
+            try {
+                await().atMost(Duration.ofSeconds(20)).ignoreExceptions()
+                        .until(() -> !routeProbe.fetchPublishMessageQueues("TimerTopic").isEmpty());
+            } finally {
+                routeProbe.shutdown();
+            }
             DefaultMQPushConsumer consumer = new DefaultMQPushConsumer("timer-cg");
             consumer.setNamesrvAddr(servers.namesrvAddress());
             consumer.setInstanceName("timer-c");
