@@ -9,7 +9,6 @@ import dev.apogee.remoting.protocol.ResponseCode;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageQueue;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,18 +30,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 class HeldPullCommitOffsetTest {
     @TempDir
     Path dir;
-    BrokerFixture servers;
-
-    @AfterEach
-    void stop() throws Exception {
-        if (servers != null) {
-            servers.close();
-        }
-    }
 
     @Test
     void aHeldPullsStaleOffsetDoesNotOverwriteALaterCommit() throws Exception {
-        servers = BrokerFixture.start(dir, c -> { });
+        try (BrokerFixture servers = BrokerFixture.start(dir, c -> { })) {
+            staleOffsetAfterALaterCommit(servers);
+        }
+    }
+
+    private static void staleOffsetAfterALaterCommit(BrokerFixture servers) throws Exception {
         String topic = "held-" + System.nanoTime();
         String group = "held-cg";
         DefaultMQProducer producer = servers.producer("held-pg");
