@@ -169,6 +169,7 @@ Harness: \`../shared/bench/jms\` (vendor-neutral, jakarta.jms only), one client 
 interleaved (Artemis, then us) with both brokers up. Mode: $([[ $short == 1 ]] && echo "**short** (quick check, not for quoting)" || echo full);
 harness options: \`${harness_opts[*]:-defaults (50,000 msgs or 30 s per phase)}\`. 1 KiB bodies, AUTO_ACKNOWLEDGE, each
 producer/consumer on its own connection. Machine: $(nproc) cores shared with other work, $(java -version 2>&1 | head -1).
+Client (harness) JVM options, the same for both targets: \`${JAVA_OPTS:-run.sh default -Xms1g -Xmx1g -XX:+UseG1GC}\`.
 
 - **Artemis**: \`artemis create\` defaults (NIO journal, journal-datasync=true: sync on every durable send and commit,
   group-committed), -Xmx2G, client artemis-jakarta-client 2.40.0; persistent send blocks, non-persistent send is

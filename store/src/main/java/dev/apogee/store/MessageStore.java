@@ -427,14 +427,15 @@ public final class MessageStore implements AutoCloseable {
     /**
      * A staged put nobody waits to be durable, but readers wait to see: its bytes are written now by this thread
      * (a request/reply round trip of non-persistent messages measured 15-20% slower when each message waited for
-     * the group-commit thread's next round), unless that thread is writing, whose round then takes them. Not a
+     * the group-commit thread's next round), and dispatched to its consume queue (waking held pulls) by it too,
+     * unless that thread is writing, whose round then takes them. Not a
      * wake-up on every persistent append: a round woken before the put's request arrived would find none waiting
      * and reset the linger's peak.
      */
     private void writeStagedForReaders() {
         try {
             if (commitLog.tryCommitStaged()) {
-                reput.wakeup();
+                reput.dispatchNowOrWake();
                 return;
             }
         } catch (IOException e) {

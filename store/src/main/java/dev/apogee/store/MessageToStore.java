@@ -27,6 +27,7 @@ public final class MessageToStore {
     private InetSocketAddress storeHost = UNKNOWN;
     private int reconsumeTimes;
     private long preparedTransactionOffset;
+    private boolean nobodyWaits;
 
     public MessageToStore() {
     }
@@ -69,8 +70,20 @@ public final class MessageToStore {
         return PropertiesCodec.tagsCode(properties);
     }
 
-    /** False only when the WAIT property is "false": then a SYNC_FLUSH put completes without waiting for disk. */
+    /**
+     * Marks a message nobody is answered for (a oneway send): its SYNC_FLUSH put completes without waiting for the
+     * disk, whatever its WAIT property says. Nothing was acknowledged, and a later answered put's force covers it.
+     */
+    public MessageToStore nobodyWaits() { nobodyWaits = true; return this; }
+
+    /**
+     * False when {@link #nobodyWaits} was called or the WAIT property is "false": then a SYNC_FLUSH put completes
+     * without waiting for disk.
+     */
     public boolean waitStoreMsgOK() {
+        if (nobodyWaits) {
+            return false;
+        }
         String wait = PropertiesCodec.get(properties, MessageProperty.WAIT);
         return wait == null || !"false".equals(wait);
     }

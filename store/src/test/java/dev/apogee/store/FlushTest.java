@@ -59,6 +59,29 @@ class FlushTest {
     }
 
     @Test
+    void syncFlushForAMessageNobodyWaitsForDoesNotWaitWhateverItsWaitProperty() throws Exception {
+        StoreConfig config = smallConfig(dir).flushMode(FlushMode.SYNC_FLUSH).build();
+        try (MessageStore store = openStarted(config)) {
+            int returnedUnflushed = 0;
+            long end = 0;
+            for (int i = 0; i < 100; i++) {
+                MessageToStore m = message("S", 0, "oneway-" + i, Map.of("WAIT", "true")).nobodyWaits();
+                assertFalse(m.waitStoreMsgOK());
+                CompletableFuture<PutResult> f = store.putMessage(m);
+                assertTrue(f.isDone(), "completed in the calling thread");
+                end = f.get().nextOffset();
+                if (store.getFlushedPhyOffset() < end) {
+                    returnedUnflushed++;
+                }
+            }
+            // a waiting put is never answered before its force (syncFlushCompletesOnlyWhenDurable); these were
+            assertTrue(returnedUnflushed > 0, "puts nobody waits for did not wait for a force");
+            long last = end;
+            await().atMost(5, TimeUnit.SECONDS).until(() -> store.getFlushedPhyOffset() >= last);
+        }
+    }
+
+    @Test
     void groupCommitSharesForcesAmongManyWriters() throws Exception {
         StoreConfig config = smallConfig(dir).flushMode(FlushMode.SYNC_FLUSH).commitLogFileSize(1 << 20).build();
         int threads = 32;

@@ -118,7 +118,7 @@ class StagingRingTest {
 
     /**
      * Puts nobody waits for write the ring themselves unless the group-commit thread is writing: most are readable
-     * when the put returns (a busy committer can take some), and mixed with puts that wait for the disk, through a
+     * (and dispatched) when the put returns (a busy committer can take some), and mixed with puts that wait for the disk, through a
      * ring that wraps all the time, every message of either kind is stored whole and in order.
      */
     @Test
@@ -126,13 +126,20 @@ class StagingRingTest {
         StoreConfig config = smallConfig(dir).flushMode(FlushMode.SYNC_FLUSH).commitLogStagingBytes(4096).build();
         try (MessageStore store = openStarted(config)) {
             int readableAtOnce = 0;
+            int dispatchedAtOnce = 0;
             for (int i = 0; i < 20; i++) {
                 PutResult r = put(store, message("SRW", 0, "now-" + i, java.util.Map.of("WAIT", "false")));
                 if (store.lookMessageByOffset(r.wroteOffset()).isPresent()) {
                     readableAtOnce++;
                 }
+                if (store.getMaxOffsetInQueue("SRW", 0) == i + 1) {
+                    dispatchedAtOnce++;
+                }
             }
             assertTrue(readableAtOnce >= 15, "readable when the put returned: " + readableAtOnce + " of 20");
+            // and the putting thread dispatched it too (unless a dispatch round was running): a consumer need not
+            // wait for the dispatch thread's wake-up
+            assertTrue(dispatchedAtOnce >= 15, "in its consume queue when the put returned: " + dispatchedAtOnce);
             ExecutorService pool = Executors.newFixedThreadPool(WRITERS);
             try {
                 List<Future<?>> writers = new ArrayList<>();

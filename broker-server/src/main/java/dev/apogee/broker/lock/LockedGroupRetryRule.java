@@ -10,7 +10,7 @@ import io.netty.channel.Channel;
  * The official send rule "a {@code %RETRY%} message of a group that still holds orderly locks goes to the DLQ"
  * (section 2.4), applied in front of the send processor: for such a send it lowers the request's
  * maxReconsumeTimes to −1, which makes the send path's retry check route the message to {@code %DLQ%<group>}.
- * Runs on the send executor.
+ * Runs where the send processor runs.
  */
 public final class LockedGroupRetryRule implements RequestProcessor {
     private final QueueLockTable locks;
@@ -30,6 +30,11 @@ public final class LockedGroupRetryRule implements RequestProcessor {
             request.putExtField(v1 ? "maxReconsumeTimes" : "l", "-1");
         }
         return send.processRequest(channel, request);
+    }
+
+    @Override
+    public boolean processesOnEventLoop(Channel channel, RemotingCommand request) {
+        return send.processesOnEventLoop(channel, request); // what this adds is as cheap
     }
 
     @Override

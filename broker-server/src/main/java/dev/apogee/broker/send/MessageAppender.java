@@ -53,13 +53,24 @@ public final class MessageAppender {
         return key;
     }
 
+    /**
+     * Stores and answers. A oneway request's message waits for no disk ({@link MessageToStore#nobodyWaits}): nobody
+     * is told it was stored, and a put that may force would block the event loop such a send runs on.
+     */
     void appendAndRespond(Channel channel, RemotingCommand request, MessageToStore message, int queueId,
             String uniqueKey) {
+        if (request.isOneway()) {
+            message.nobodyWaits();
+        }
         respondWhenStored(channel, request, store.putMessage(message), queueId, uniqueKey);
     }
 
+    /** As {@link #appendAndRespond}, for a batch. */
     void appendBatchAndRespond(Channel channel, RemotingCommand request, List<MessageToStore> batch, int queueId,
             String uniqueKey) {
+        if (request.isOneway()) {
+            batch.forEach(MessageToStore::nobodyWaits);
+        }
         respondWhenStored(channel, request, store.putMessages(batch), queueId, uniqueKey);
     }
 

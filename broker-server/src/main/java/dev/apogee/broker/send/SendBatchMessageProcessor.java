@@ -17,7 +17,8 @@ import java.util.List;
 
 /**
  * SEND_BATCH_MESSAGE (320): many messages of one topic into one queue in one append, with consecutive queue
- * offsets; each keeps its own properties (its own UNIQ_KEY). Runs on the send executor.
+ * offsets; each keeps its own properties (its own UNIQ_KEY). Runs on the send executor, a oneway batch to a known
+ * topic on its connection's event loop (while its lane is idle).
  */
 public final class SendBatchMessageProcessor implements RequestProcessor {
     private final SendValidator validator;
@@ -26,6 +27,11 @@ public final class SendBatchMessageProcessor implements RequestProcessor {
     public SendBatchMessageProcessor(BrokerConfig config, TopicConfigTable topics, MessageAppender appender) {
         this.validator = new SendValidator(config, topics);
         this.appender = appender;
+    }
+
+    @Override
+    public boolean processesOnEventLoop(Channel channel, RemotingCommand request) {
+        return validator.cheapOnEventLoop(request);
     }
 
     @Override

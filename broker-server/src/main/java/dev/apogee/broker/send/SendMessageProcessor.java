@@ -14,7 +14,8 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * SEND_MESSAGE (10) and SEND_MESSAGE_V2 (310): validate, redirect (retry → DLQ, delay → schedule topic), store,
- * and answer when stored. Runs on the send executor.
+ * and answer when stored. Runs on the send executor, a oneway send to a known topic on its connection's event loop
+ * (while its lane is idle).
  */
 public final class SendMessageProcessor implements RequestProcessor {
     private final SendValidator validator;
@@ -26,6 +27,11 @@ public final class SendMessageProcessor implements RequestProcessor {
         this.validator = new SendValidator(config, topics);
         this.redirect = redirect;
         this.appender = appender;
+    }
+
+    @Override
+    public boolean processesOnEventLoop(Channel channel, RemotingCommand request) {
+        return validator.cheapOnEventLoop(request);
     }
 
     @Override

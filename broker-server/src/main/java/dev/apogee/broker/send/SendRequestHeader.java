@@ -12,6 +12,11 @@ record SendRequestHeader(String producerGroup, String topic, String defaultTopic
                          int queueId, int sysFlag, long bornTimestamp, int flag, String properties,
                          int reconsumeTimes, boolean unitMode, boolean batch, Integer maxReconsumeTimes) {
 
+    /** The topic field alone (null when absent), read without decoding the rest. */
+    static String topicOf(RemotingCommand request) {
+        return request.extField(request.code() == RequestCode.SEND_MESSAGE ? "topic" : "b");
+    }
+
     static SendRequestHeader decode(RemotingCommand request) {
         HeaderFields h = request.header();
         boolean v1 = request.code() == RequestCode.SEND_MESSAGE;

@@ -3,6 +3,7 @@ package dev.apogee.broker.send;
 import dev.apogee.broker.config.BrokerConfig;
 import dev.apogee.broker.topic.TopicConfigTable;
 import dev.apogee.broker.topic.TopicValidator;
+import dev.apogee.remoting.protocol.RemotingCommand;
 import dev.apogee.remoting.protocol.RemotingCommandException;
 import dev.apogee.remoting.protocol.ResponseCode;
 import dev.apogee.remoting.protocol.body.PermName;
@@ -11,7 +12,7 @@ import dev.apogee.remoting.protocol.body.TopicConfig;
 /**
  * The checks the official broker makes before storing a sent message, each failing with its response code and a
  * remark that says what to fix: broker writable, topic name, system topics, topic exists (or is auto-created from its
- * template), queue id in range. Stateless apart from its collaborators; called on send threads.
+ * template), queue id in range. Stateless apart from its collaborators; called on send threads and event loops.
  */
 final class SendValidator {
     private final BrokerConfig config;
@@ -20,6 +21,20 @@ final class SendValidator {
     SendValidator(BrokerConfig config, TopicConfigTable topics) {
         this.config = config;
         this.topics = topics;
+    }
+
+    /**
+     * Whether a send may be processed on its connection's event loop: a oneway send (nobody waits for the disk, see
+     * {@link MessageAppender}) to a topic that exists, so that neither an auto-creation (which writes the topic table
+     * to disk) nor a wait for the group commit can block the loop. It saves the hand-off to a send thread, one thread
+     * wake-up per message on the way from producer to consumer.
+     */
+    boolean cheapOnEventLoop(RemotingCommand request) {
+        if (!request.isOneway()) {
+            return false;
+        }
+        String topic = SendRequestHeader.topicOf(request);
+        return topic != null && topics.get(topic) != null;
     }
 
     /** @return the topic's config; throws {@link RemotingCommandException} with the response code otherwise. */

@@ -1,6 +1,10 @@
 /**
  * The send path: SEND_MESSAGE, SEND_MESSAGE_V2 and SEND_BATCH_MESSAGE. Processors run on the send executor, release
- * their thread as soon as the message is handed to the store, and answer from the store's completion thread.
+ * their thread as soon as the message is handed to the store, and answer from the store's completion thread. A
+ * oneway send to a topic the broker knows runs on its connection's event loop instead, while its lane is idle
+ * (nothing queued there to overtake): nobody is answered, so its put never waits for the disk (a later answered
+ * put's force covers it), and the hand-off to a send thread would be one thread wake-up more on every message's way
+ * to its consumers.
  *
  * <p>Ordering guarantee: one connection's sends (any of the three codes, and consumer send-backs) to one topic and
  * queue id are appended to the store in the order they arrived on the connection, also when the client has many in

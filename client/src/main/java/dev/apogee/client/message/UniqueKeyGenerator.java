@@ -7,7 +7,6 @@ import java.net.SocketException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.ZoneId;
-import java.util.Arrays;
 import java.time.ZonedDateTime;
 import java.util.Collections;
 import java.util.concurrent.atomic.AtomicLong;
@@ -26,6 +25,7 @@ public final class UniqueKeyGenerator {
 
     /** The fixed prefix's hex digits (ASCII), copied at the start of every id. */
     private final byte[] prefix;
+    private static final byte[] NO_LEAD = new byte[0];
     private final AtomicLong sequence = new AtomicLong();
     private volatile long monthStart;
     private volatile long nextMonthStart;
@@ -37,10 +37,22 @@ public final class UniqueKeyGenerator {
     }
 
     public static String next() {
-        return INSTANCE.nextId(System.currentTimeMillis());
+        return INSTANCE.nextId(System.currentTimeMillis(), NO_LEAD);
+    }
+
+    /**
+     * {@code lead} (ASCII bytes, not modified, e.g. JMS's {@code ID:}) followed by a new id, made as one string: a
+     * caller that needs both forms takes the id as a substring instead of concatenating a second copy.
+     */
+    public static String next(byte[] lead) {
+        return INSTANCE.nextId(System.currentTimeMillis(), lead);
     }
 
     String nextId(long nowMillis) {
+        return nextId(nowMillis, NO_LEAD);
+    }
+
+    private String nextId(long nowMillis, byte[] lead) {
         if (nowMillis >= nextMonthStart) {
             resetMonth(nowMillis);
         }
@@ -49,9 +61,12 @@ public final class UniqueKeyGenerator {
         long candidate = elapsed << 16;
         long value = sequence.updateAndGet(previous -> Math.max(previous + 1, candidate));
         // written in place: one id per send, so no buffers, char arrays or concatenation on the way
-        byte[] id = Arrays.copyOf(prefix, prefix.length + 12);
-        Hex.put(value >>> 16, 8, id, prefix.length);
-        Hex.put(value, 4, id, prefix.length + 8);
+        int at = lead.length + prefix.length;
+        byte[] id = new byte[at + 12];
+        System.arraycopy(lead, 0, id, 0, lead.length);
+        System.arraycopy(prefix, 0, id, lead.length, prefix.length);
+        Hex.put(value >>> 16, 8, id, at);
+        Hex.put(value, 4, id, at + 8);
         return new String(id, StandardCharsets.US_ASCII);
     }
 

@@ -156,6 +156,10 @@ class MessageCodecTest {
         assertEquals(Integer.parseInt(first.substring(28), 16) + 1, Integer.parseInt(second.substring(28), 16));
         String id = UniqueKeyGenerator.next();
         assertEquals(32, id.length());
+        String led = UniqueKeyGenerator.next("ID:".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        assertTrue(led.startsWith("ID:" + id.substring(0, 20)), led); // the same fixed prefix behind the lead
+        assertEquals(35, led.length());
+        assertTrue(led.substring(3).compareTo(id) > 0, "drawn from the same sequence: " + led + " after " + id);
         assertNotNull(MessageClientIDSetter.getIPStrFromID(id));
         // the official parser reads an id stamped in the very millisecond it parses as last month's (its test is
         // monthStart + elapsed >= now), so parse once the clock has moved on, as any real reader does

@@ -198,7 +198,7 @@ public class ApogeeMessageProducer implements MessageProducer, QueueSender, Topi
         message.setJMSExpiration(ttl > 0 ? now + ttl : 0);
         message.setJMSTimestamp(disableMessageTimestamp ? 0 : now);
         message.setJMSDeliveryTime(now + Math.max(0, deliveryDelay));
-        message.setJMSMessageID(disableMessageID ? null : "ID:" + session.connection().provider().newMessageId());
+        message.setJMSMessageID(disableMessageID ? null : session.connection().provider().newJmsMessageId());
         WireMessage wire = session.connection().codec().encode(message,
                 to instanceof ApogeeTopic ? session.connection().originStamp() : null);
         session.send(wire, mode, deliveryDelay > 0 ? now + deliveryDelay : 0, message, listener);

@@ -21,6 +21,8 @@ public abstract sealed class ApogeeDestination implements Destination, Serializa
     public static final String REF_KIND = "kind";
 
     private final String name;
+    /** {@link #toUri()}, made once: every message sent to or replying to this destination carries it. */
+    private transient String uri;
 
     ApogeeDestination(String name) throws InvalidDestinationException {
         this.name = DestinationNames.validate(name);
@@ -36,7 +38,12 @@ public abstract sealed class ApogeeDestination implements Destination, Serializa
 
     /** The string form used on the wire, e.g. {@code queue://orders}. */
     public String toUri() {
-        return kind().prefix() + name;
+        String u = uri;
+        if (u == null) {
+            u = kind().prefix() + name; // a benign race: every thread computes the same string
+            uri = u;
+        }
+        return u;
     }
 
     @Override

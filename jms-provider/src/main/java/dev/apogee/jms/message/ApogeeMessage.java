@@ -36,7 +36,9 @@ public class ApogeeMessage implements Message {
     private int priority = Message.DEFAULT_PRIORITY;
     private long deliveryTime;
     private int deliveryCount;
-    private final Map<String, Object> properties = new LinkedHashMap<>();
+    /** {@link #NO_PROPERTIES} until the first property is put: most messages sent carry none. */
+    private Map<String, Object> properties = NO_PROPERTIES;
+    private static final Map<String, Object> NO_PROPERTIES = Map.of();
     private boolean propertiesReadOnly;
     private boolean bodyReadOnly;
     private AcknowledgeCallback acknowledgeCallback;
@@ -106,7 +108,20 @@ public class ApogeeMessage implements Message {
 
     /** The properties in insertion order, as stored (read-only view, JMSXDeliveryCount excluded). */
     public Map<String, Object> propertyMap() {
-        return Collections.unmodifiableMap(properties);
+        return properties == NO_PROPERTIES ? NO_PROPERTIES : Collections.unmodifiableMap(properties);
+    }
+
+    /** Whether any property is stored (JMSXDeliveryCount aside): an encoder skips the map when not. */
+    public boolean hasProperties() {
+        return !properties.isEmpty();
+    }
+
+    /** The map to put into, made on the first put. */
+    private Map<String, Object> writableProperties() {
+        if (properties == NO_PROPERTIES) {
+            properties = new LinkedHashMap<>();
+        }
+        return properties;
     }
 
     /** Stores a property without name validation or write checks: used when decoding received messages. */
@@ -114,7 +129,7 @@ public class ApogeeMessage implements Message {
         if (PropertyNames.JMSX_DELIVERY_COUNT.equals(name) && value instanceof Integer count) {
             deliveryCount = count;
         } else {
-            properties.put(name, value);
+            writableProperties().put(name, value);
         }
     }
 
@@ -139,7 +154,9 @@ public class ApogeeMessage implements Message {
         target.priority = priority;
         target.deliveryTime = deliveryTime;
         target.deliveryCount = deliveryCount;
-        target.properties.putAll(properties);
+        if (!properties.isEmpty()) {
+            target.writableProperties().putAll(properties);
+        }
     }
 
     // ---- headers (§3.4) --------------------------------------------------------------------------------------------
@@ -283,7 +300,7 @@ public class ApogeeMessage implements Message {
 
     @Override
     public void clearProperties() {
-        properties.clear();
+        properties = NO_PROPERTIES;
         propertiesReadOnly = false;
     }
 
@@ -420,7 +437,7 @@ public class ApogeeMessage implements Message {
             deliveryCount = count;
             return;
         }
-        properties.put(name, value);
+        writableProperties().put(name, value);
     }
 
     // ---- body (§3.11) ----------------------------------------------------------------------------------------------

@@ -24,6 +24,8 @@ public final class MessageCodec {
     private static final byte[] PLACEHOLDER = {0};
     private static final String NON_PERSISTENT = "NON_PERSISTENT";
     private static final String PERSISTENT = "PERSISTENT";
+    /** JMSPriority 0-9 as wire strings, one instance each rather than one per message. */
+    private static final String[] PRIORITIES = {"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"};
 
     private final ObjectBodyCodec objects;
     /** Consecutive messages of a consumer name the same destination and reply-to: parsed once, not per message. */
@@ -64,20 +66,22 @@ public final class MessageCodec {
         encodeHeaders(m, destination, w);
         String tags = null;
         String keys = null;
-        for (Map.Entry<String, Object> e : m.propertyMap().entrySet()) {
-            String name = e.getKey();
-            if (PropertyNames.TAG.equals(name)) {
-                tags = plain(name, TypeConversion.toStringValue(e.getValue()));
-            } else if (PropertyNames.KEYS.equals(name)) {
-                keys = plain(name, TypeConversion.toStringValue(e.getValue()));
-            } else if (PropertyNames.ORIGIN.equals(name)) {
-                continue; // a received message's origin: not this sender's
-            } else {
-                if (WireNames.isSystem(name)) {
-                    throw JmsExceptions.create(ErrorCode.UNENCODABLE_VALUE, "property name '" + name
-                            + "' is reserved by RocketMQ or the JMS mapping and cannot be sent as a user property");
+        if (m.hasProperties()) { // most messages carry none: no view or iterator then
+            for (Map.Entry<String, Object> e : m.propertyMap().entrySet()) {
+                String name = e.getKey();
+                if (PropertyNames.TAG.equals(name)) {
+                    tags = plain(name, TypeConversion.toStringValue(e.getValue()));
+                } else if (PropertyNames.KEYS.equals(name)) {
+                    keys = plain(name, TypeConversion.toStringValue(e.getValue()));
+                } else if (PropertyNames.ORIGIN.equals(name)) {
+                    continue; // a received message's origin: not this sender's
+                } else {
+                    if (WireNames.isSystem(name)) {
+                        throw JmsExceptions.create(ErrorCode.UNENCODABLE_VALUE, "property name '" + name
+                                + "' is reserved by RocketMQ or the JMS mapping and cannot be sent as a user property");
+                    }
+                    w.putTyped(name, e.getValue());
                 }
-                w.putTyped(name, e.getValue());
             }
         }
         if (origin != null) {
@@ -117,7 +121,9 @@ public final class MessageCodec {
         w.putRaw(WireNames.DESTINATION, destination.toUri());
         w.putRaw(WireNames.DELIVERY_MODE,
                 m.getJMSDeliveryMode() == DeliveryMode.NON_PERSISTENT ? NON_PERSISTENT : PERSISTENT);
-        w.putRaw(WireNames.PRIORITY, Integer.toString(m.getJMSPriority()));
+        int priority = m.getJMSPriority();
+        w.putRaw(WireNames.PRIORITY, priority >= 0 && priority < PRIORITIES.length
+                ? PRIORITIES[priority] : Integer.toString(priority));
         if (m.getJMSType() != null) {
             w.putString(WireNames.TYPE, m.getJMSType());
         }

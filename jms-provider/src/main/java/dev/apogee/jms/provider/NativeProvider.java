@@ -28,6 +28,7 @@ import jakarta.jms.JMSException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -54,6 +55,7 @@ import java.util.function.Predicate;
  * broker lost, sends, consumer creation, pulls and acknowledgements fail fast with CONNECTION_LOST.
  */
 public final class NativeProvider implements Provider {
+    private static final byte[] JMS_ID_LEAD = "ID:".getBytes(StandardCharsets.US_ASCII);
     private static final Logger LOG = LoggerFactory.getLogger(NativeProvider.class);
     private static final AtomicLong IDS = new AtomicLong();
     /**
@@ -233,8 +235,8 @@ public final class NativeProvider implements Provider {
     }
 
     @Override
-    public String newMessageId() {
-        return UniqueKeyGenerator.next();
+    public String newJmsMessageId() {
+        return UniqueKeyGenerator.next(JMS_ID_LEAD); // one string; the codec takes UNIQ_KEY as its substring
     }
 
     @Override

@@ -31,8 +31,8 @@ public interface Provider {
     /** Deletes a topic (temporary destinations). */
     CompletableFuture<Void> deleteTopic(String topic);
 
-    /** A new message id (without the {@code ID:} prefix), unique across processes. */
-    String newMessageId();
+    /** A new JMSMessageID: {@code ID:} and a RocketMQ unique key (UNIQ_KEY), unique across processes. */
+    String newJmsMessageId();
 
     /**
      * Sends a message. The future completes when the broker has stored it for {@link SendMode#SYNC}, when the broker

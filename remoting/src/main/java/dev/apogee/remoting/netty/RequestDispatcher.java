@@ -12,9 +12,10 @@ import java.util.concurrent.RejectedExecutionException;
 /**
  * Hands each incoming request from the event loop to its processor's executor — directly, or through the
  * connection's {@link SerialLane} for its key when the code was registered ordered, or processes it right there when
- * the processor says it is cheap ({@link RequestProcessor#processesOnEventLoop}) — and turns every outcome into a
- * response: unknown code → REQUEST_CODE_NOT_SUPPORTED, full executor → SYSTEM_BUSY, bad header → the exception's
- * code, anything thrown → SYSTEM_ERROR. Nothing thrown by a processor reaches the event loop.
+ * the processor says it is cheap ({@link RequestProcessor#processesOnEventLoop}) and its lane, if any, is idle — and
+ * turns every outcome into a response: unknown code → REQUEST_CODE_NOT_SUPPORTED, full executor → SYSTEM_BUSY, bad
+ * header → the exception's code, anything thrown → SYSTEM_ERROR. Nothing thrown by a processor reaches the event
+ * loop.
  */
 final class RequestDispatcher {
     private static final Logger LOG = LoggerFactory.getLogger(RequestDispatcher.class);
@@ -44,14 +45,18 @@ final class RequestDispatcher {
                     "[REJECTREQUEST]system busy, start flow control for a while");
             return;
         }
-        if (registration.lanes() == null && onEventLoop(registration.processor(), channel, request)) {
+        SerialLane lane = registration.lanes() == null ? null
+                : registration.lanes().lane(channel, laneKey(registration.laneKey(), request));
+        // an idle lane has nothing queued or running, and only this event loop offers to it: processing here keeps
+        // the lane's order (its next request arrives on this loop, after this one is done)
+        if ((lane == null || lane.pending() == 0) && onEventLoop(registration.processor(), channel, request)) {
             process(registration.processor(), channel, request);
             return;
         }
         Runnable task = () -> process(registration.processor(), channel, request);
         boolean accepted;
-        if (registration.lanes() != null) {
-            accepted = registration.lanes().lane(channel, laneKey(registration.laneKey(), request)).offer(task);
+        if (lane != null) {
+            accepted = lane.offer(task);
         } else {
             try {
                 registration.executor().execute(task);

@@ -20,8 +20,9 @@ public interface RequestProcessor {
     /**
      * Whether {@code request} may be processed right on its connection's event loop rather than on the executor: the
      * hand-off to the executor and the one back for the response cost more than the work itself. Only for work that
-     * never blocks and takes microseconds, since it delays the loop's other connections. Called on the event loop,
-     * not for ordered (lane) registrations; an exception counts as false.
+     * never blocks and takes microseconds, since it delays the loop's other connections. Called on the event loop;
+     * for an ordered (lane) registration only while the request's lane is idle, so that running it at once keeps the
+     * lane's order. An exception counts as false.
      */
     default boolean processesOnEventLoop(Channel channel, RemotingCommand request) {
         return false;

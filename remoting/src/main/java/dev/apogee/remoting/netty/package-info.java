@@ -4,8 +4,8 @@
  *
  * <p>Threads: each connection's event loop decodes frames, routes responses to the correlation table and hands
  * requests to the executor registered for their code — or, for a request its processor declares cheap
- * ({@link dev.apogee.remoting.netty.RequestProcessor#processesOnEventLoop}, the broker's near-the-end pulls), processes
- * it right there. Processors answer on their
+ * ({@link dev.apogee.remoting.netty.RequestProcessor#processesOnEventLoop}, the broker's near-the-end pulls and oneway
+ * sends to known topics), processes it right there — an ordered one only while its lane is idle. Processors answer on their
  * executor or later from any thread through {@link dev.apogee.remoting.netty.RemotingResponder}. Every outgoing
  * command goes through its channel's {@code WriteQueue}: written from any thread, flushed once per burst by one
  * event-loop task (written at once when already on the event loop). One scanner thread

@@ -2,6 +2,7 @@ package dev.apogee.remoting.netty;
 
 import dev.apogee.remoting.protocol.RemotingCommand;
 import dev.apogee.remoting.protocol.ResponseCode;
+import io.netty.channel.Channel;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -24,13 +25,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Ordered registrations over loopback: one connection's pipelined requests with one key are processed in arrival
- * order on a multi-threaded executor, other keys are not held up by a stuck one, and a full lane or executor answers
- * SYSTEM_BUSY instead of dropping or hanging.
+ * order on a multi-threaded executor, other keys are not held up by a stuck one, a full lane or executor answers
+ * SYSTEM_BUSY instead of dropping or hanging, and a request its processor calls cheap runs on the event loop only
+ * while its lane is idle, keeping its place behind the lane's queued requests.
  */
 class OrderedDispatchTest {
     static final int ORDERED = 200;
     static final int UNORDERED_BLOCKING = 201;
     static final int SMALL_LANES = 202;
+    static final int ORDERED_CHEAP = 203;
 
     private NettyRemotingServer server;
     private NettyRemotingClient client;
@@ -41,6 +44,8 @@ class OrderedDispatchTest {
     private final Map<String, List<Integer>> seen = new ConcurrentHashMap<>();
     private final CountDownLatch release = new CountDownLatch(1);
     private final AtomicInteger blocked = new AtomicInteger();
+    /** ORDERED_CHEAP: sequence numbers the processor saw on the connection's event loop. */
+    private final List<Integer> onEventLoop = new CopyOnWriteArrayList<>();
 
     @BeforeEach
     void start() throws Exception {
@@ -60,6 +65,20 @@ class OrderedDispatchTest {
         server.registerOrderedProcessor(ORDERED, recorder, new LaneGroup(executor, 4, 10_000), byKey);
         server.registerOrderedProcessor(SMALL_LANES, recorder, new LaneGroup(tinyExecutor, 2, 2), byKey);
         server.registerProcessor(UNORDERED_BLOCKING, recorder, tinyExecutor);
+        server.registerOrderedProcessor(ORDERED_CHEAP, new RequestProcessor() {
+            @Override
+            public RemotingCommand processRequest(Channel channel, RemotingCommand request) throws Exception {
+                if (channel.eventLoop().inEventLoop()) {
+                    onEventLoop.add(Integer.parseInt(request.extField("seq")));
+                }
+                return recorder.processRequest(channel, request);
+            }
+
+            @Override
+            public boolean processesOnEventLoop(Channel channel, RemotingCommand request) {
+                return request.extField("cheap") != null;
+            }
+        }, new LaneGroup(executor, 4, 10_000), byKey);
         server.start();
         address = "127.0.0.1:" + server.localPort();
         client = new NettyRemotingClient(new NettyClientConfig());
@@ -154,6 +173,62 @@ class OrderedDispatchTest {
         assertEquals(ResponseCode.SUCCESS, client.invokeSync(address, request(SMALL_LANES, "a", 3), 10_000).code());
         assertEquals(ResponseCode.SUCCESS,
                 client.invokeSync(address, request(SMALL_LANES, otherLane, 1), 10_000).code());
+    }
+
+    @Test
+    void aCheapRequestRunsOnTheEventLoopOnlyWhileItsLaneIsIdle() throws Exception {
+        RemotingCommand first = request(ORDERED_CHEAP, "k", 0).putExtField("cheap", "yes");
+        assertEquals(ResponseCode.SUCCESS, client.invokeSync(address, first, 10_000).code());
+        assertEquals(List.of(0), onEventLoop, "an idle lane: processed right on the event loop");
+
+        CompletableFuture<RemotingCommand> stuck = client.invokeAsync(address,
+                request(ORDERED_CHEAP, "k", 1).putExtField("block", "yes"), 30_000);
+        await().atMost(Duration.ofSeconds(10)).until(() -> blocked.get() == 1);
+        for (int i = 2; i < 50; i++) {
+            client.invokeOneway(address, request(ORDERED_CHEAP, "k", i).putExtField("cheap", "yes"), 5_000);
+        }
+        RemotingCommand last = request(ORDERED_CHEAP, "k", 50).putExtField("cheap", "yes");
+        CompletableFuture<RemotingCommand> lastAnswer = client.invokeAsync(address, last, 30_000);
+        Thread.sleep(200); // time they would need to overtake the stuck request, were they processed at once
+        assertEquals(List.of(0), seen.get("k"), "cheap requests behind a busy lane must wait their turn");
+        release.countDown();
+        assertEquals(ResponseCode.SUCCESS, stuck.get(10, TimeUnit.SECONDS).code());
+        assertEquals(ResponseCode.SUCCESS, lastAnswer.get(10, TimeUnit.SECONDS).code());
+        List<Integer> expected = new ArrayList<>();
+        for (int i = 0; i <= 50; i++) {
+            expected.add(i);
+        }
+        assertEquals(expected, seen.get("k"), "all in arrival order");
+        assertEquals(List.of(0), onEventLoop, "queued behind the busy lane, they ran on the executor");
+
+        RemotingCommand afterwards = request(ORDERED_CHEAP, "k", 51).putExtField("cheap", "yes");
+        assertEquals(ResponseCode.SUCCESS, client.invokeSync(address, afterwards, 10_000).code());
+        assertEquals(List.of(0, 51), onEventLoop, "the lane drained: idle again");
+    }
+
+    @Test
+    void cheapAndQueuedRequestsOfOneKeyMixedKeepTheirOrder() throws Exception {
+        int count = 6_000;
+        List<CompletableFuture<RemotingCommand>> answers = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            RemotingCommand r = request(ORDERED_CHEAP, "mixed", i);
+            if (i % 3 != 0) {
+                r.putExtField("cheap", "yes");
+            }
+            if (i % 2 == 0) {
+                client.invokeOneway(address, r, 5_000);
+            } else {
+                answers.add(client.invokeAsync(address, r, 30_000));
+            }
+        }
+        for (CompletableFuture<RemotingCommand> answer : answers) {
+            assertEquals(ResponseCode.SUCCESS, answer.get(30, TimeUnit.SECONDS).code());
+        }
+        await().atMost(Duration.ofSeconds(30)).until(() -> seen.getOrDefault("mixed", List.of()).size() == count);
+        List<Integer> order = seen.get("mixed");
+        for (int i = 0; i < count; i++) {
+            assertEquals(i, order.get(i), "request " + i + " out of order");
+        }
     }
 
     private static String otherLaneKey(String key, int lanes) {
