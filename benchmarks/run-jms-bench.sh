@@ -16,8 +16,8 @@
 #      WORK (/tmp/jmsbench-apogee): snapshot of our jars, broker data and logs; APOGEE_NS_PORT (29876),
 #      APOGEE_BROKER_PORT (30911); JAVA_OPTS for the harness JVM (run.sh default -Xms1g -Xmx1g -XX:+UseG1GC).
 #
-# Our broker: bin/apogee-standalone (name server + broker in one JVM, -Xms1g -Xmx1g), SYNC_FLUSH: a send is answered
-# after the group-commit fsync, like Artemis's journal (NIO, journal-datasync=true, sync on every durable send and
+# Our broker: bin/apogee-standalone (name server + broker in one JVM, its defaults -Xms1g -Xmx1g -XX:+AlwaysPreTouch),
+# SYNC_FLUSH: a send is answered after the group-commit fsync, like Artemis's journal (NIO, journal-datasync=true, sync on every durable send and
 # commit, group-committed within journal-buffer-timeout). Artemis: scripts/artemis-broker.sh (artemis create
 # defaults, -Xmx2G).
 set -euo pipefail
@@ -174,7 +174,7 @@ Client (harness) JVM options, the same for both targets: \`${JAVA_OPTS:-run.sh d
 - **Artemis**: \`artemis create\` defaults (NIO journal, journal-datasync=true: sync on every durable send and commit,
   group-committed), -Xmx2G, client artemis-jakarta-client 2.40.0; persistent send blocks, non-persistent send is
   fire-and-forget; async-send via \`ConfirmedConnectionFactory\` (confirmationWindowSize=1MiB, broker-confirmed).
-- **apogee-sync**: \`bin/apogee-standalone -f SYNC_FLUSH\` (name server + broker in one JVM, -Xms1g -Xmx1g): a send is
+- **apogee-sync**: \`bin/apogee-standalone -f SYNC_FLUSH\` (name server + broker in one JVM, -Xms1g -Xmx1g, heap pre-touched): a send is
   answered after the group-commit fsync, the setting comparable to Artemis's journal sync. Provider
   \`dev.apogee.jms.api.ApogeeConnectionFactory\` (benchmarks/jms/jndi.properties): persistent send synchronous,
   non-persistent oneway, coalesced into batch requests while the connection is busy, with an answered probe every

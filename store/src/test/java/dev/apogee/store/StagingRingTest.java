@@ -117,6 +117,33 @@ class StagingRingTest {
     }
 
     /**
+     * A put nobody waits for reaches its consume queue on the putting thread; its index entries follow on the
+     * dispatch thread, and the dispatched offset (the checkpoint's) counts a record only once it is indexed too.
+     */
+    @Test
+    void theIndexFollowsRecordsDispatchedOnThePuttingThread() throws Exception {
+        StoreConfig config = smallConfig(dir).flushMode(FlushMode.SYNC_FLUSH).commitLogStagingBytes(1 << 20).build();
+        try (MessageStore store = openStarted(config)) {
+            java.util.Map<String, Long> written = new java.util.HashMap<>();
+            for (int i = 0; i < 200; i++) {
+                MessageToStore m = tagged("SRI", i % 4, "ix-" + i, null, "key-" + i, "UNIQ-IX-" + i);
+                m.nobodyWaits();
+                written.put("key-" + i, put(store, m).wroteOffset());
+            }
+            awaitDispatched(store);
+            for (var e : written.entrySet()) {
+                assertEquals(List.of(e.getValue()), store.queryMessage("SRI", e.getKey(), 10, 0, Long.MAX_VALUE)
+                        .physicalOffsets(), e.getKey());
+            }
+            assertEquals(written.get("key-7"), store.queryMessage("SRI", "UNIQ-IX-7", 10, 0, Long.MAX_VALUE)
+                    .physicalOffsets().get(0));
+        }
+        try (MessageStore store = openStarted(config)) { // reopened: nothing indexed twice or lost
+            assertEquals(1, store.queryMessage("SRI", "key-199", 10, 0, Long.MAX_VALUE).physicalOffsets().size());
+        }
+    }
+
+    /**
      * Puts nobody waits for write the ring themselves unless the group-commit thread is writing: most are readable
      * (and dispatched) when the put returns (a busy committer can take some), and mixed with puts that wait for the disk, through a
      * ring that wraps all the time, every message of either kind is stored whole and in order.

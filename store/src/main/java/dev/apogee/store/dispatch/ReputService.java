@@ -27,9 +27,15 @@ import org.slf4j.LoggerFactory;
  * {@link #dispatchedOffset()} is the commit-log offset up to which everything has been dispatched; it is read by the
  * checkpoint and retention threads.
  *
- * <p>Threads: the dispatch state (the reused request and readers, the last topic, {@link #reputFromOffset}'s writes)
- * is guarded by {@link #dispatching}, held by the service's rounds and by an appending thread that dispatches its
- * own record right away ({@link #dispatchNowOrWake}).
+ * <p>Two passes: the consume queues (and the listeners, held pulls waiting for a queue) follow the log up to
+ * {@link #reputFromOffset}; the index follows behind up to {@link #indexedOffset}, in the service's rounds only. An
+ * index write here costs a page fault most of the time (a random hash slot of a mapped file whose pages the periodic
+ * flush keeps write-protecting: a third of a request/reply broker's event-loop time when it ran inline), which a
+ * consumer waiting for the message should not wait behind. {@link #dispatchedOffset()} is the lower of the two.
+ *
+ * <p>Threads: the dispatch state (the reused request and readers, the last topic, both offsets' writes) is guarded by
+ * {@link #dispatching}, held by the service's rounds and by an appending thread that dispatches its own record to
+ * the consume queues right away ({@link #dispatchNowOrWake}).
  */
 public final class ReputService extends dev.apogee.store.service.ServiceThread {
     private static final Logger LOG = LoggerFactory.getLogger(ReputService.class);
@@ -48,6 +54,8 @@ public final class ReputService extends dev.apogee.store.service.ServiceThread {
     private final LongAdder listenerErrors = new LongAdder();
     private final ReentrantLock dispatching = new ReentrantLock();
     private volatile long reputFromOffset;
+    /** Everything below is in the index (when there is one); at most {@link #reputFromOffset}. */
+    private volatile long indexedOffset;
     private long lastCorruptOffset = -1;
     /** The previous record's topic, reused while consecutive records share it (no decode per message). */
     private String lastTopic;
@@ -84,8 +92,9 @@ public final class ReputService extends dev.apogee.store.service.ServiceThread {
         listeners.add(l);
     }
 
+    /** Everything below is in its consume queue and in the index. */
     public long dispatchedOffset() {
-        return reputFromOffset;
+        return index == null ? reputFromOffset : Math.min(reputFromOffset, indexedOffset);
     }
 
     public long listenerErrors() {
@@ -95,6 +104,7 @@ public final class ReputService extends dev.apogee.store.service.ServiceThread {
     /** Recovery only, before the thread starts. */
     public void setReputFromOffset(long offset) {
         reputFromOffset = offset;
+        indexedOffset = offset;
     }
 
     @Override
@@ -112,12 +122,15 @@ public final class ReputService extends dev.apogee.store.service.ServiceThread {
      * then wakes the service, whose next round covers it. For a record a consumer may be waiting for (a held pull),
      * written by a thread that is done with it otherwise: handing it to the service costs a thread wake-up (tens of
      * microseconds on a busy two-core machine) on every message's way from producer to consumer, dispatching it
-     * costs a consume-queue entry and an index entry.
+     * costs a consume-queue entry. The index entry is left to the service, woken for it.
      */
     public void dispatchNowOrWake() {
         if (isStarted() && !isStopped() && dispatching.tryLock()) {
             try {
                 dispatchReadable();
+                if (index != null) {
+                    wakeup(); // the index follows in the service's round
+                }
                 return;
             } catch (IOException | RuntimeException e) {
                 LOG.warn("STORE-REPUT dispatch on the appending thread failed, left to the service: {}",
@@ -135,8 +148,49 @@ public final class ReputService extends dev.apogee.store.service.ServiceThread {
         dispatching.lock();
         try {
             dispatchReadable();
+            catchUpIndex();
         } finally {
             dispatching.unlock();
+        }
+    }
+
+    /** Indexes the records already in their consume queues, from {@link #indexedOffset} to {@link #reputFromOffset}. */
+    private void catchUpIndex() throws IOException {
+        if (index == null) {
+            return;
+        }
+        MappedFileQueue queue = commitLog.fileQueue();
+        long end = reputFromOffset;
+        while (indexedOffset < end) {
+            long from = Math.max(indexedOffset, queue.minOffset());
+            MappedFile f = from >= end ? null : queue.findByOffset(from);
+            if (f == null) {
+                indexedOffset = end; // nothing (left) to index below the end: retention removed it
+                return;
+            }
+            long base = f.fileFromOffset();
+            int pos = (int) (from - base);
+            int limit = (int) Math.min(f.readablePosition(), end - base);
+            while (pos < limit) {
+                RecordValidator.Outcome o = validator.check(f.mappedBuffer(), pos, limit, base, false);
+                if (o == RecordValidator.Outcome.MESSAGE) {
+                    index.build(describe(validator.record(), base + pos));
+                    pos += validator.record().totalSize();
+                } else if (o == RecordValidator.Outcome.BLANK) {
+                    pos = f.fileSize();
+                } else {
+                    LOG.error("STORE-REPUT-CORRUPT {} record at offset {} while indexing below {}; left unindexed",
+                            o, base + pos, end);
+                    indexedOffset = end;
+                    return;
+                }
+                indexedOffset = base + pos;
+            }
+            if (indexedOffset <= from) {
+                LOG.error("STORE-REPUT index stuck at {} below {}; left unindexed", from, end);
+                indexedOffset = end; // never loop on a file that yields nothing
+                return;
+            }
         }
     }
 
@@ -191,6 +245,15 @@ public final class ReputService extends dev.apogee.store.service.ServiceThread {
     }
 
     private void dispatch(MessageRecordFlyweight rec, long physicalOffset) throws IOException {
+        DispatchRequest r = describe(rec, physicalOffset);
+        if (SysFlag.isConsumable(r.sysFlag)) {
+            consumeQueues.findOrCreate(r.topic, r.queueId).put(r.physicalOffset, r.size, r.tagsCode, r.queueOffset);
+            notifyListeners(r);
+        }
+    }
+
+    /** The reused request, filled from {@code rec}. */
+    private DispatchRequest describe(MessageRecordFlyweight rec, long physicalOffset) {
         DispatchRequest r = request;
         if (!rec.topicEquals(lastTopicBytes)) {
             lastTopic = rec.topic();
@@ -208,18 +271,7 @@ public final class ReputService extends dev.apogee.store.service.ServiceThread {
         r.tagsCode = props.tagsCode();
         r.keys = index == null ? null : props.get(KEYS);
         r.uniqKey = index == null ? null : props.get(UNIQ_KEY);
-        boolean consumable = SysFlag.isConsumable(r.sysFlag);
-        if (consumable) {
-            consumeQueues.findOrCreate(r.topic, r.queueId).put(r.physicalOffset, r.size, r.tagsCode, r.queueOffset);
-        }
-        // listeners (held pulls waiting for this queue) first: they need only the consume-queue entry, and the index
-        // write (hash-slot updates, page faults on a fresh index file) would otherwise delay every long-poll wake-up
-        if (consumable) {
-            notifyListeners(r);
-        }
-        if (index != null) {
-            index.build(r);
-        }
+        return r;
     }
 
     private void notifyListeners(DispatchRequest r) {
