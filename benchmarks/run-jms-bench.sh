@@ -17,9 +17,9 @@
 #      APOGEE_BROKER_PORT (30911); JAVA_OPTS for the harness JVM (run.sh default -Xms1g -Xmx1g -XX:+UseG1GC).
 #
 # Our broker: bin/apogee-standalone (name server + broker in one JVM, its defaults -Xms1g -Xmx1g -XX:+AlwaysPreTouch),
-# SYNC_FLUSH: a send is answered after the group-commit fsync, like Artemis's journal (NIO, journal-datasync=true, sync on every durable send and
-# commit, group-committed within journal-buffer-timeout). Artemis: scripts/artemis-broker.sh (artemis create
-# defaults, -Xmx2G).
+# SYNC_FLUSH: a send is answered after the group-commit fsync, like Artemis's journal (NIO, journal-datasync=true,
+# sync on every durable send and commit, group-committed within journal-buffer-timeout). Artemis:
+# scripts/artemis-broker.sh (artemis create defaults, -Xmx2G).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 SHARED="$(cd "$ROOT/../shared/bench/jms" && pwd)"
