@@ -73,6 +73,7 @@ public final class MessageToStore {
     /**
      * Marks a message nobody is answered for (a oneway send): its SYNC_FLUSH put completes without waiting for the
      * disk, whatever its WAIT property says. Nothing was acknowledged, and a later answered put's force covers it.
+     * The mark stays with this instance: do not reuse a marked instance for a message someone waits for.
      */
     public MessageToStore nobodyWaits() { nobodyWaits = true; return this; }
 
