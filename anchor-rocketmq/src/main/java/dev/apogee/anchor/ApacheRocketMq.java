@@ -163,7 +163,11 @@ public final class ApacheRocketMq implements AutoCloseable {
         }
     }
 
-    private static List<String> javaCommand(Path lib, Path home, String heap, String mainClass, Path conf) {
+    private static List<String> javaCommand(Path lib, Path home, String heap, String mainClass, Path conf)
+            throws IOException {
+        // Apache's remoting servers default to PERMISSIVE TLS and write a self-signed certificate + key into the
+        // temp dir at every start, never deleted: keep them under the run's home, which the caller removes.
+        Path tmp = Files.createDirectories(home.resolve("tmp"));
         List<String> command = new ArrayList<>();
         command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
         for (String flag : (heap + " -XX:+UseG1GC -XX:-OmitStackTraceInFastThrow " + OPENS).split(" ")) {
@@ -171,6 +175,7 @@ public final class ApacheRocketMq implements AutoCloseable {
         }
         command.add("-Duser.home=" + home);
         command.add("-Drocketmq.home.dir=" + home);
+        command.add("-Djava.io.tmpdir=" + tmp);
         command.add("-cp");
         command.add(lib.toAbsolutePath() + "/*");
         command.add(mainClass);
