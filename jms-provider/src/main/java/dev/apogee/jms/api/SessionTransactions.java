@@ -43,6 +43,13 @@ public final class SessionTransactions {
     private final SessionSends sends;
     private final SessionAcknowledgements acks;
     private volatile ProviderTransaction branch;
+    /**
+     * Local branch ids are this (random once per session: unique across sessions and processes) and a count: a
+     * random UUID per commit cost a SecureRandom read, and its code a JIT compilation, on every commit.
+     */
+    private final String localBranchPrefix = "L:" + UUID.randomUUID() + ":";
+    /** Local branches begun so far (under the delivery lock). */
+    private long localBranches;
 
     SessionTransactions(int mode, Provider provider, ReentrantLock lock, SessionSends sends,
             SessionAcknowledgements acks) {
@@ -116,7 +123,7 @@ public final class SessionTransactions {
     /** A fresh local branch, or null when the brokers have no branch support (logged once by the provider). */
     private ProviderTransaction beginLocal() throws JMSException {
         try {
-            return provider.branches().begin("L:" + UUID.randomUUID());
+            return provider.branches().begin(localBranchPrefix + ++localBranches);
         } catch (BranchFailure f) {
             if (f.reason() == BranchFailure.Reason.NOT_SUPPORTED) {
                 return null;

@@ -64,7 +64,8 @@ class MessageCodecTest {
                 .append(m.getJMSDeliveryMode()).append(' ').append(m.getJMSRedelivered()).append(' ')
                 .append(m.getJMSType()).append(' ').append(m.getJMSExpiration()).append(' ')
                 .append(m.getJMSPriority()).append(' ').append(m.getJMSDeliveryTime());
-        for (String name : Collections.list(m.getPropertyNames())) {
+        // in name order: JMS leaves the order of property names open (and an ordinary map's is its own)
+        for (String name : new java.util.TreeSet<String>(Collections.list(m.getPropertyNames()))) {
             Object v = m.getObjectProperty(name);
             sb.append(' ').append(name).append('=').append(v).append(':')
                     .append(v == null ? "null" : v.getClass().getSimpleName());
