@@ -159,6 +159,29 @@ public final class PropertiesCodec {
         }
     }
 
+    /** The value of the last pair named {@code name} in {@code properties} (as {@link #decode} would map it), or null. */
+    public static String lastValue(String properties, String name) {
+        if (properties == null) {
+            return null;
+        }
+        String value = null;
+        int length = properties.length();
+        int start = 0;
+        while (start < length) {
+            int end = properties.indexOf(PROPERTY_SEPARATOR, start);
+            if (end < 0) {
+                end = length;
+            }
+            int split = start + name.length();
+            if (split < end - 1 && properties.charAt(split) == NAME_VALUE_SEPARATOR && !name.isEmpty()
+                    && properties.startsWith(name, start)) {
+                value = properties.substring(split + 1, end);
+            }
+            start = end + 1;
+        }
+        return value;
+    }
+
     /** {@code base} followed by {@code pairs} (both encoded), with the separator between them the decoder needs. */
     public static String concat(String base, String pairs) {
         if (base == null || base.isEmpty()) {

@@ -257,8 +257,10 @@ public final class MessageCodec {
         } else {
             m.setJMSCorrelationID(f.nativeCorrelationId);
         }
-        m.setJMSReplyTo(parse(replyTos, f.replyTo));
-        Destination destination = parse(destinations, f.destination);
+        m.setJMSReplyTo(f.replyToSource == null ? null
+                : replyTos.parse(f.replyToSource, f.replyToStart, f.replyToEnd));
+        Destination destination = f.destinationSource == null ? null
+                : destinations.parse(f.destinationSource, f.destinationStart, f.destinationEnd);
         if (destination == null) {
             destination = fallback != null ? fallback
                     : DestinationNames.isValid(topic) ? new ApogeeQueue(topic) : null;
@@ -269,10 +271,6 @@ public final class MessageCodec {
         m.setJMSType(r.string(WireNames.TYPE, f.type));
         m.setJMSExpiration(f.expiration);
         m.setJMSDeliveryTime(f.deliveryTime);
-    }
-
-    private static Destination parse(DestinationCache cache, ReceivedFields.Range text) {
-        return text.source == null ? null : cache.parse(text.source, text.start, text.end);
     }
 
     private static byte[] decodeBase64(String text) throws JMSException {

@@ -60,31 +60,22 @@ final class ReceivedFields implements PropertiesCodec.PairRanges, BiConsumer<Str
     boolean nonPersistent;
     int others;
     private final long bornTimestamp;
-    private final Range uniqKey = new Range();
-    private final Range messageId = new Range();
-    final Range replyTo = new Range();
-    final Range destination = new Range();
-
-    /** A range of one of the message's strings; {@code source} null when the property is absent. */
-    static final class Range {
-        String source;
-        int start;
-        int end;
-
-        private void set(String source, int start, int end) {
-            this.source = source;
-            this.start = start;
-            this.end = end;
-        }
-
-        private int length() {
-            return end - start;
-        }
-
-        String string() {
-            return source == null ? null : source.substring(start, end);
-        }
-    }
+    /*
+     * Ranges of the message's strings (source null: absent), kept as fields rather than range objects: four more
+     * objects per received message otherwise.
+     */
+    private String uniqKeySource;
+    private int uniqKeyStart;
+    private int uniqKeyEnd;
+    private String messageIdSource;
+    private int messageIdStart;
+    private int messageIdEnd;
+    String replyToSource;
+    int replyToStart;
+    int replyToEnd;
+    String destinationSource;
+    int destinationStart;
+    int destinationEnd;
 
     /** @param bornTimestamp the JMSTimestamp of a message without one (a native producer's) */
     ReceivedFields(long bornTimestamp) {
@@ -104,17 +95,18 @@ final class ReceivedFields implements PropertiesCodec.PairRanges, BiConsumer<Str
 
     /** JMSMessageID: from UNIQ_KEY when there is one (a JMSMessageID pair saying the same is taken as it is). */
     String messageId(WireProperties.Reader reader) {
-        if (uniqKey.source == null) {
-            return reader.string(WireNames.MESSAGE_ID, messageId.string());
+        if (uniqKeySource == null) {
+            return reader.string(WireNames.MESSAGE_ID, messageIdSource == null ? null
+                    : messageIdSource.substring(messageIdStart, messageIdEnd));
         }
-        int length = uniqKey.length();
-        if (messageId.source != null && messageId.length() == ID_PREFIX.length() + length
-                && messageId.source.startsWith(ID_PREFIX, messageId.start)
-                && messageId.source.regionMatches(messageId.start + ID_PREFIX.length(), uniqKey.source, uniqKey.start,
+        int length = uniqKeyEnd - uniqKeyStart;
+        if (messageIdSource != null && messageIdEnd - messageIdStart == ID_PREFIX.length() + length
+                && messageIdSource.startsWith(ID_PREFIX, messageIdStart)
+                && messageIdSource.regionMatches(messageIdStart + ID_PREFIX.length(), uniqKeySource, uniqKeyStart,
                 length)) {
-            return messageId.string();
+            return messageIdSource.substring(messageIdStart, messageIdEnd);
         }
-        return ID_PREFIX + uniqKey.string();
+        return ID_PREFIX + uniqKeySource.substring(uniqKeyStart, uniqKeyEnd);
     }
 
     private void take(String names, int nameStart, int nameEnd, String values, int start, int end) {
@@ -125,14 +117,30 @@ final class ReceivedFields implements PropertiesCodec.PairRanges, BiConsumer<Str
                 emptyNotNull = end - start == 5 && values.startsWith("empty", start);
             }
             case TYPES -> types = values.substring(start, end);
-            case UNIQ_KEY -> uniqKey.set(values, start, end);
-            case MESSAGE_ID -> messageId.set(values, start, end);
+            case UNIQ_KEY -> {
+                uniqKeySource = values;
+                uniqKeyStart = start;
+                uniqKeyEnd = end;
+            }
+            case MESSAGE_ID -> {
+                messageIdSource = values;
+                messageIdStart = start;
+                messageIdEnd = end;
+            }
             case TIMESTAMP -> timestamp = parseLong(values, start, end, bornTimestamp);
             case CORRELATION_ID -> correlationId = values.substring(start, end);
             case CORRELATION_ID_BYTES -> correlationIdBytes = values.substring(start, end);
             case NATIVE_CORRELATION_ID -> nativeCorrelationId = values.substring(start, end);
-            case REPLY_TO -> replyTo.set(values, start, end);
-            case DESTINATION -> destination.set(values, start, end);
+            case REPLY_TO -> {
+                replyToSource = values;
+                replyToStart = start;
+                replyToEnd = end;
+            }
+            case DESTINATION -> {
+                destinationSource = values;
+                destinationStart = start;
+                destinationEnd = end;
+            }
             case DELIVERY_MODE -> nonPersistent = is("NON_PERSISTENT", values, start, end) || is("1", values, start,
                     end);
             case PRIORITY -> priority = parseLong(values, start, end, Message.DEFAULT_PRIORITY);

@@ -35,10 +35,8 @@ public final class ReceivedProperties extends AbstractMap<String, String> {
     public ReceivedProperties(String stored, String appended) {
         this.stored = stored;
         this.appended = appended;
-        TagsAndKeys found = new TagsAndKeys();
-        forEachRange(found);
-        this.tags = found.tags;
-        this.keys = found.keys;
+        this.tags = lastValue(TAGS);
+        this.keys = lastValue(KEYS);
     }
 
     /** The {@code TAGS} property, or null. */
@@ -98,19 +96,8 @@ public final class ReceivedProperties extends AbstractMap<String, String> {
         return map;
     }
 
-    private static final class TagsAndKeys implements PropertiesCodec.PairRanges {
-        private String tags;
-        private String keys;
-
-        @Override
-        public void pair(String source, int nameStart, int nameEnd, int valueStart, int valueEnd) {
-            if (nameEnd - nameStart == 4) {
-                if (source.startsWith(TAGS, nameStart)) {
-                    tags = source.substring(valueStart, valueEnd);
-                } else if (source.startsWith(KEYS, nameStart)) {
-                    keys = source.substring(valueStart, valueEnd);
-                }
-            }
-        }
+    private String lastValue(String name) {
+        String appendedValue = PropertiesCodec.lastValue(appended, name);
+        return appendedValue != null ? appendedValue : PropertiesCodec.lastValue(stored, name);
     }
 }
