@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.BiConsumer;
 
 /**
  * A message to send: topic, body, user flag and properties. Tags, keys, delay level and delivery time are kept as
@@ -247,17 +248,18 @@ public class Message {
     }
 
     /**
-     * The properties string of a received message as it came (section 4.3), without the pairs appended since
-     * ({@link #appendedProperties()}), as long as nothing decoded it into the map; null afterwards, and for messages
-     * built by the application. Unlike {@link #encodedProperties()} it never copies.
+     * Hands each property of a still-encoded message to {@code sink} in one pass, appended pairs last (so a reader
+     * that stores them by name ends with what the map would hold), names equal to one of {@code knownNames} as that
+     * instance (see {@link PropertiesCodec#forEachPair(String, String[], BiConsumer)}). False, having done nothing,
+     * when the properties are a map already.
      */
-    public String receivedProperties() {
-        return encodedProperties;
-    }
-
-    /** Pairs appended to a still-encoded message since it was received ({@link #appendEncodedProperties}), or null. */
-    public String appendedProperties() {
-        return encodedProperties == null ? null : appendedProperties;
+    public boolean forEachEncodedProperty(String[] knownNames, BiConsumer<String, String> sink) {
+        if (encodedProperties == null) {
+            return false;
+        }
+        PropertiesCodec.forEachPair(encodedProperties, knownNames, sink);
+        PropertiesCodec.forEachPair(appendedProperties, knownNames, sink);
+        return true;
     }
 
     /**

@@ -14,6 +14,7 @@ import java.util.function.BiConsumer;
 public final class PropertiesCodec {
     public static final char NAME_VALUE_SEPARATOR = '\u0001';
     public static final char PROPERTY_SEPARATOR = '\u0002';
+    private static final String[] NO_NAMES = {};
 
     private PropertiesCodec() {
     }
@@ -125,22 +126,15 @@ public final class PropertiesCodec {
      * them by name gets what {@link #decode} returns (later duplicates overwrite earlier ones).
      */
     public static void forEachPair(String properties, BiConsumer<String, String> sink) {
-        forEachPairRange(properties, (source, nameStart, nameEnd, valueStart, valueEnd) -> sink.accept(
-                source.substring(nameStart, nameEnd), source.substring(valueStart, valueEnd)));
+        forEachPair(properties, NO_NAMES, sink);
     }
 
     /**
-     * A pair of a properties string as two ranges of it: a reader that parses numbers or compares names in place
-     * allocates nothing for the dozen pairs of a JMS message (several hundred bytes of strings otherwise).
+     * {@link #forEachPair(String, BiConsumer)}, handing over a name equal to one of {@code knownNames} as that very
+     * instance instead of a copy: a reader that knows the names most messages carry saves a string per pair and
+     * looks them up with the hash the instance has already cached.
      */
-    @FunctionalInterface
-    public interface PairRanges {
-        /** The pair {@code source[nameStart, nameEnd)} = {@code source[valueStart, valueEnd)}; neither is empty. */
-        void pair(String source, int nameStart, int nameEnd, int valueStart, int valueEnd);
-    }
-
-    /** Hands each pair of {@code properties} to {@code sink} in order, as {@link #forEachPair} does, as ranges. */
-    public static void forEachPairRange(String properties, PairRanges sink) {
+    public static void forEachPair(String properties, String[] knownNames, BiConsumer<String, String> sink) {
         if (properties == null || properties.isEmpty()) {
             return;
         }
@@ -153,33 +147,20 @@ public final class PropertiesCodec {
             }
             int split = properties.indexOf(NAME_VALUE_SEPARATOR, start);
             if (split > start && split < end - 1) {
-                sink.pair(properties, start, split, split + 1, end);
+                sink.accept(name(properties, start, split, knownNames), properties.substring(split + 1, end));
             }
             start = end + 1;
         }
     }
 
-    /** The value of the last pair named {@code name} in {@code properties} (as {@link #decode} would map it), or null. */
-    public static String lastValue(String properties, String name) {
-        if (properties == null) {
-            return null;
-        }
-        String value = null;
-        int length = properties.length();
-        int start = 0;
-        while (start < length) {
-            int end = properties.indexOf(PROPERTY_SEPARATOR, start);
-            if (end < 0) {
-                end = length;
+    private static String name(String properties, int start, int end, String[] knownNames) {
+        int length = end - start;
+        for (String known : knownNames) {
+            if (known.length() == length && properties.startsWith(known, start)) {
+                return known;
             }
-            int split = start + name.length();
-            if (split < end - 1 && properties.charAt(split) == NAME_VALUE_SEPARATOR && !name.isEmpty()
-                    && properties.startsWith(name, start)) {
-                value = properties.substring(split + 1, end);
-            }
-            start = end + 1;
         }
-        return value;
+        return properties.substring(start, end);
     }
 
     /** {@code base} followed by {@code pairs} (both encoded), with the separator between them the decoder needs. */

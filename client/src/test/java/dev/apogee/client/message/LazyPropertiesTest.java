@@ -11,9 +11,11 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Received properties stay encoded until read, and read the same as if decoded at once. */
 class LazyPropertiesTest {
@@ -32,15 +34,19 @@ class LazyPropertiesTest {
     }
 
     @Test
-    void rangesNameEachPairOfTheStringItself() {
-        String encoded = "UNIQ_KEY\u0001abc\u0002UNIQ_KEYS\u0001x\u0002\u0001z\u0002TAG\u0001\u0002TAG\u0001y";
-        List<String> seen = new ArrayList<>();
-        PropertiesCodec.forEachPairRange(encoded, (source, nameStart, nameEnd, valueStart, valueEnd) -> {
-            assertSame(encoded, source, "ranges of the string itself, not copies");
-            seen.add(source.substring(nameStart, nameEnd) + "=" + source.substring(valueStart, valueEnd));
+    void knownNamesAreHandedOverAsTheseInstances() {
+        String known = new String("UNIQ_KEY".toCharArray());
+        String[] names = {"TAGS", known};
+        String encoded = "UNIQ_KEY\u0001abc\u0002UNIQ_KEYS\u0001x\u0002TAG\u0001y\u0002\u0001z\u0002";
+        Map<String, String> seen = new LinkedHashMap<>();
+        PropertiesCodec.forEachPair(encoded, names, (k, v) -> {
+            seen.put(k, v);
+            if (k.equals("UNIQ_KEY")) {
+                org.junit.jupiter.api.Assertions.assertSame(known, k);
+            }
         });
-        assertEquals(List.of("UNIQ_KEY=abc", "UNIQ_KEYS=x", "TAG=y"), seen, "empty names and values skipped");
-        assertEquals(Map.of("UNIQ_KEY", "abc", "UNIQ_KEYS", "x", "TAG", "y"), PropertiesCodec.decode(encoded));
+        assertEquals(PropertiesCodec.decode(encoded), seen);
+        assertEquals(Map.of("UNIQ_KEY", "abc", "UNIQ_KEYS", "x", "TAG", "y"), seen);
     }
 
     @Test
@@ -106,19 +112,17 @@ class LazyPropertiesTest {
         m.appendEncodedProperties("c\u00013\u0002");
         List<String> seen = new ArrayList<>();
         Map<String, String> collected = new LinkedHashMap<>();
-        PropertiesCodec.PairRanges reader = (source, nameStart, nameEnd, valueStart, valueEnd) -> {
-            String name = source.substring(nameStart, nameEnd);
-            String value = source.substring(valueStart, valueEnd);
+        String[] known = {"MAX_OFFSET"};
+        assertTrue(m.forEachEncodedProperty(known, (name, value) -> {
             seen.add(name + "=" + value);
             collected.put(name, value);
-        };
-        assertEquals("a\u0001old\u0002b\u00012\u0002", m.receivedProperties(), "as received, not copied");
-        PropertiesCodec.forEachPairRange(m.receivedProperties(), reader);
-        PropertiesCodec.forEachPairRange(m.appendedProperties(), reader);
+            if (name.equals("MAX_OFFSET")) {
+                assertSame(known[0], name, "a known name is handed over as that instance");
+            }
+        }));
         assertEquals(List.of("a=old", "b=2", "MIN_OFFSET=0", "MAX_OFFSET=9", "a=new", "c=3"), seen);
         assertEquals(m.getProperties(), collected, "later pairs win, as in the map");
-        assertNull(m.receivedProperties(), "decoded: the map is the reader now");
-        assertNull(m.appendedProperties());
+        assertFalse(m.forEachEncodedProperty(known, (name, value) -> { }), "decoded: the map is the reader now");
     }
 
     @Test

@@ -13,7 +13,6 @@ import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 
 /**
  * {@link PropertiesCodec#encodedLength} equals the UTF-8 length of the encoded properties, and
@@ -55,17 +54,5 @@ class PropertiesCodecTest {
         assertEquals(2 + expected.length, slice.position(), "advanced by exactly the encoded length");
         assertArrayEquals(expected, Arrays.copyOfRange(backing, 7, 7 + expected.length));
         assertEquals(0, backing[7 + expected.length], "nothing written past it");
-    }
-
-    @Test
-    void lastValueFindsWhatTheDecodedMapHolds() {
-        String[] inputs = {"TAGS\u0001a\u0002KEYS\u0001k\u0002TAGS\u0001b\u0002", "TAGSX\u0001no\u0002XTAGS\u0001no\u0002",
-            "TAGS\u0001\u0002", "TAGS\u0001last", "TAG\u0001x\u0002TAGS", "", "\u0002\u0001TAGS\u0001c\u0002TAGS\u0001"};
-        for (String input : inputs) {
-            assertEquals(PropertiesCodec.decode(input).get("TAGS"), PropertiesCodec.lastValue(input, "TAGS"), input);
-        }
-        assertEquals("b", PropertiesCodec.lastValue(inputs[0], "TAGS"));
-        assertEquals("k", PropertiesCodec.lastValue(inputs[0], "KEYS"));
-        assertNull(PropertiesCodec.lastValue(null, "TAGS"));
     }
 }

@@ -14,17 +14,6 @@ public enum BodyKind {
         return marker;
     }
 
-    /** The kind for the marker {@code source[start, end)}, or null if unknown ({@link #fromMarker(String)}). */
-    static BodyKind fromMarker(String source, int start, int end) {
-        int length = end - start;
-        for (BodyKind kind : ALL) {
-            if (kind.marker.length() == length && kind.marker.regionMatches(true, 0, source, start, length)) {
-                return kind;
-            }
-        }
-        return null;
-    }
-
     /** The kind for a marker value, or null if unknown. */
     public static BodyKind fromMarker(String marker) {
         if (marker == null) {

@@ -25,20 +25,6 @@ final class DestinationCache {
         if (p != null && p.text.equals(text)) {
             return p.destination;
         }
-        return parseAndKeep(text);
-    }
-
-    /** {@link #parse(String)} of {@code source[start, end)}: no string for it when it names the last destination. */
-    Destination parse(String source, int start, int end) {
-        Parsed p = last;
-        int length = end - start;
-        if (p != null && p.text.length() == length && p.text.regionMatches(0, source, start, length)) {
-            return p.destination;
-        }
-        return parseAndKeep(source.substring(start, end));
-    }
-
-    private Destination parseAndKeep(String text) {
         Destination parsed;
         try {
             parsed = DestinationParser.parse(text);

@@ -13,6 +13,7 @@ import jakarta.jms.Message;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Map;
+import java.util.function.BiConsumer;
 
 /**
  * JMS message ⇄ {@link WireMessage}, following the mapping in {@code MAPPING.md} and the package documentation.
@@ -106,7 +107,8 @@ public final class MessageCodec {
                 w.putRaw(WireNames.UNIQ_KEY, uniq);
             }
         }
-        w.putRaw(WireNames.TIMESTAMP, Long.toString(m.getJMSTimestamp()));
+        String timestamp = Long.toString(m.getJMSTimestamp());
+        w.putRaw(WireNames.TIMESTAMP, timestamp);
         if (m.hasBinaryCorrelationId()) {
             w.putString(WireNames.CORRELATION_ID_BYTES,
                     Base64.getEncoder().encodeToString(m.getJMSCorrelationIDAsBytes()));
@@ -129,8 +131,9 @@ public final class MessageCodec {
         if (m.getJMSExpiration() != 0) {
             w.putRaw(WireNames.EXPIRATION, Long.toString(m.getJMSExpiration()));
         }
-        if (m.getJMSDeliveryTime() != 0) {
-            w.putRaw(WireNames.DELIVERY_TIME, Long.toString(m.getJMSDeliveryTime()));
+        if (m.getJMSDeliveryTime() != 0) { // without a delivery delay the same instant as the timestamp
+            w.putRaw(WireNames.DELIVERY_TIME, m.getJMSDeliveryTime() == m.getJMSTimestamp() ? timestamp
+                    : Long.toString(m.getJMSDeliveryTime()));
         }
     }
 
@@ -180,23 +183,20 @@ public final class MessageCodec {
      */
     public ApogeeMessage decode(WireMessage wire, Destination fallbackDestination) throws JMSException {
         Map<String, String> props = wire.properties();
-        ReceivedFields f = new ReceivedFields(wire.bornTimestamp());
-        if (props instanceof ReceivedProperties received) {
-            received.forEachRange(f); // the pairs in place: no string per name and value
-        } else {
-            props.forEach(f);
-        }
+        ReceivedFields f = new ReceivedFields();
+        props.forEach(f); // one pass picks out the mapping's fields; user properties are taken below if there are any
         WireProperties.Reader r = new WireProperties.Reader(f.types);
-        byte[] body = f.emptyMarked ? null : wire.body();
-        ApogeeMessage m = decodeBody(f.kind == null ? BodyKind.BYTES : f.kind, body, f.emptyNotNull);
-        decodeHeaders(f, r, m, wire.topic(), fallbackDestination);
+        BodyKind kind = BodyKind.fromMarker(f.body);
+        byte[] body = f.empty != null ? null : wire.body();
+        ApogeeMessage m = decodeBody(kind == null ? BodyKind.BYTES : kind, body, "empty".equals(f.empty));
+        decodeHeaders(wire, f, r, m, fallbackDestination);
         if (wire.tags() != null && !wire.tags().isEmpty()) {
             m.putReceivedProperty(PropertyNames.TAG, wire.tags());
         }
         if (wire.keys() != null && !wire.keys().isEmpty()) {
             m.putReceivedProperty(PropertyNames.KEYS, wire.keys());
         }
-        if (f.others > 0) { // user properties: from the map
+        if (f.others > 0) {
             props.forEach((name, value) -> {
                 if (!WireNames.isSystem(name)) {
                     m.putReceivedProperty(name, r.typed(name, value));
@@ -204,8 +204,8 @@ public final class MessageCodec {
             });
         }
         if (f.types != null) {
-            for (String name : r.typedNames()) {
-                if (!WireNames.isSystem(name) && !props.containsKey(name)) {
+            for (String name : r.typedNames()) { // null and "" values are not on the wire: only their type is
+                if (!props.containsKey(name) && !WireNames.isSystem(name)) {
                     m.putReceivedProperty(name, r.typed(name, null));
                 }
             }
@@ -214,6 +214,55 @@ public final class MessageCodec {
         m.setJMSRedelivered(wire.reconsumeTimes() > 0);
         m.markReceived();
         return m;
+    }
+
+    /**
+     * The wire values of the mapping's own properties, collected in one pass over a received message's properties
+     * (decoding thread only). {@code others} counts the properties that are none of them: user properties, or
+     * RocketMQ bookkeeping that {@link WireNames#isSystem} sorts out.
+     */
+    private static final class ReceivedFields implements BiConsumer<String, String> {
+        String body;
+        String empty;
+        String types;
+        String uniqKey;
+        String messageId;
+        String timestamp;
+        String correlationId;
+        String correlationIdBytes;
+        String nativeCorrelationId;
+        String replyTo;
+        String destination;
+        String deliveryMode;
+        String priority;
+        String type;
+        String expiration;
+        String deliveryTime;
+        int others;
+
+        @Override
+        public void accept(String name, String value) {
+            switch (name) {
+                case WireNames.BODY -> body = value;
+                case WireNames.EMPTY_BODY -> empty = value;
+                case WireNames.TYPES -> types = value;
+                case WireNames.UNIQ_KEY -> uniqKey = value;
+                case WireNames.MESSAGE_ID -> messageId = value;
+                case WireNames.TIMESTAMP -> timestamp = value;
+                case WireNames.CORRELATION_ID -> correlationId = value;
+                case WireNames.CORRELATION_ID_BYTES -> correlationIdBytes = value;
+                case WireNames.NATIVE_CORRELATION_ID -> nativeCorrelationId = value;
+                case WireNames.REPLY_TO -> replyTo = value;
+                case WireNames.DESTINATION -> destination = value;
+                case WireNames.DELIVERY_MODE -> deliveryMode = value;
+                case WireNames.PRIORITY -> priority = value;
+                case WireNames.TYPE -> type = value;
+                case WireNames.EXPIRATION -> expiration = value;
+                case WireNames.DELIVERY_TIME -> deliveryTime = value;
+                case "WAIT", "MIN_OFFSET", "MAX_OFFSET" -> { } // set on every message by the native client
+                default -> others++;
+            }
+        }
     }
 
     private ApogeeMessage decodeBody(BodyKind kind, byte[] body, boolean emptyNotNull) throws JMSException {
@@ -245,10 +294,10 @@ public final class MessageCodec {
         }
     }
 
-    private void decodeHeaders(ReceivedFields f, WireProperties.Reader r, ApogeeMessage m, String topic,
+    private void decodeHeaders(WireMessage wire, ReceivedFields f, WireProperties.Reader r, ApogeeMessage m,
                                Destination fallback) throws JMSException {
-        m.setJMSMessageID(f.messageId(r));
-        m.setJMSTimestamp(f.timestamp);
+        m.setJMSMessageID(f.uniqKey != null ? "ID:" + f.uniqKey : r.string(WireNames.MESSAGE_ID, f.messageId));
+        m.setJMSTimestamp(parseLong(f.timestamp, wire.bornTimestamp()));
         if (f.correlationIdBytes != null || r.hasType(WireNames.CORRELATION_ID_BYTES)) {
             m.setJMSCorrelationIDAsBytes(decodeBase64(r.string(WireNames.CORRELATION_ID_BYTES,
                     f.correlationIdBytes)));
@@ -257,20 +306,21 @@ public final class MessageCodec {
         } else {
             m.setJMSCorrelationID(f.nativeCorrelationId);
         }
-        m.setJMSReplyTo(f.replyToSource == null ? null
-                : replyTos.parse(f.replyToSource, f.replyToStart, f.replyToEnd));
-        Destination destination = f.destinationSource == null ? null
-                : destinations.parse(f.destinationSource, f.destinationStart, f.destinationEnd);
+        m.setJMSReplyTo(replyTos.parse(f.replyTo));
+        Destination destination = destinations.parse(f.destination);
         if (destination == null) {
             destination = fallback != null ? fallback
-                    : DestinationNames.isValid(topic) ? new ApogeeQueue(topic) : null;
+                    : DestinationNames.isValid(wire.topic()) ? new ApogeeQueue(wire.topic()) : null;
         }
         m.setJMSDestination(destination);
-        m.setJMSDeliveryMode(f.nonPersistent ? DeliveryMode.NON_PERSISTENT : DeliveryMode.PERSISTENT);
-        m.setJMSPriority((int) Math.max(0, Math.min(9, f.priority)));
+        String mode = f.deliveryMode;
+        m.setJMSDeliveryMode(NON_PERSISTENT.equals(mode) || "1".equals(mode)
+                ? DeliveryMode.NON_PERSISTENT : DeliveryMode.PERSISTENT);
+        int priority = (int) parseLong(f.priority, Message.DEFAULT_PRIORITY);
+        m.setJMSPriority(Math.max(0, Math.min(9, priority)));
         m.setJMSType(r.string(WireNames.TYPE, f.type));
-        m.setJMSExpiration(f.expiration);
-        m.setJMSDeliveryTime(f.deliveryTime);
+        m.setJMSExpiration(parseLong(f.expiration, 0L));
+        m.setJMSDeliveryTime(parseLong(f.deliveryTime, 0L));
     }
 
     private static byte[] decodeBase64(String text) throws JMSException {
@@ -278,6 +328,18 @@ public final class MessageCodec {
             return text == null ? null : Base64.getDecoder().decode(text);
         } catch (IllegalArgumentException e) {
             throw JmsExceptions.create(ErrorCode.CORRUPT_MESSAGE, "bad " + WireNames.CORRELATION_ID_BYTES, e);
+        }
+    }
+
+    /** Lenient: a value a native producer got wrong falls back to the default rather than failing the message. */
+    private static long parseLong(String value, long fallback) {
+        if (value == null) {
+            return fallback;
+        }
+        try {
+            return Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            return fallback;
         }
     }
 }

@@ -29,8 +29,7 @@ public record WireMessage(String topic, String tags, String keys, byte[] body, S
 
     public WireMessage {
         // a received message's properties are already an immutable copy, built once by the provider
-        properties = properties instanceof WirePropertyMap || properties instanceof ReceivedProperties ? properties
-                : Map.copyOf(properties);
+        properties = properties instanceof WirePropertyMap ? properties : Map.copyOf(properties);
     }
 
     /** A message whose body is bytes (every received message). */

@@ -4,15 +4,21 @@ import dev.apogee.client.message.CompactProperties;
 import dev.apogee.client.message.Message;
 import dev.apogee.client.message.MessageConst;
 import dev.apogee.client.message.MessageExt;
-import dev.apogee.jms.message.ReceivedProperties;
 import dev.apogee.jms.message.WirePropertyMap;
 import dev.apogee.jms.message.WireMessage;
+import dev.apogee.jms.message.WireNames;
 
 import java.util.Map;
 
 /** Conversions between the JMS wire form ({@link WireMessage}) and the native client's messages. Stateless. */
 final class NativeMessages {
     /** The property names a JMS message mostly carries: decoded as these instances, not a copy per message. */
+    private static final String[] RECEIVED_NAMES = {WireNames.BODY, WireNames.UNIQ_KEY, WireNames.TIMESTAMP,
+        WireNames.DESTINATION, WireNames.DELIVERY_MODE, WireNames.PRIORITY, WireNames.CORRELATION_ID,
+        WireNames.REPLY_TO, WireNames.TYPE, WireNames.EXPIRATION, WireNames.DELIVERY_TIME, WireNames.TYPES,
+        WireNames.EMPTY_BODY, WireNames.MESSAGE_ID, MessageConst.TAGS, MessageConst.KEYS, MessageConst.WAIT,
+        MessageConst.MIN_OFFSET, MessageConst.MAX_OFFSET};
+
     private NativeMessages() {
     }
 
@@ -44,23 +50,19 @@ final class NativeMessages {
     }
 
     /**
-     * The wire form of a pulled message. Its properties stay the strings the record came with
-     * ({@link ReceivedProperties}: the codec reads them in place), unless something already decoded them into the
-     * message's map.
+     * The wire form of a pulled message. Its properties go from the record's encoded string straight into the wire
+     * message's compact map, in one pass, unless something already decoded them.
      */
     static WireMessage toWire(MessageExt m) {
+        WirePropertyMap.Builder props = WirePropertyMap.builder();
+        if (!m.forEachEncodedProperty(RECEIVED_NAMES, props::put)) {
+            m.getProperties().forEach(props::put);
+        }
+        String tags = props.remove(MessageConst.TAGS);
+        String keys = props.remove(MessageConst.KEYS);
         byte[] body = m.getBody() == null ? new byte[0] : m.getBody();
         // a message the group was handed before (its consumer closed or died) counts one delivery more
         int deliveriesBefore = m.getReconsumeTimes() + (m.isRedelivered() ? 1 : 0);
-        if (m.receivedProperties() != null) { // as received: the codec reads the pairs in place
-            ReceivedProperties props = new ReceivedProperties(m.receivedProperties(), m.appendedProperties());
-            return new WireMessage(m.getTopic(), props.tags(), props.keys(), body, props, m.getBornTimestamp(),
-                    deliveriesBefore);
-        }
-        WirePropertyMap.Builder props = WirePropertyMap.builder();
-        m.getProperties().forEach(props::put);
-        String tags = props.remove(MessageConst.TAGS);
-        String keys = props.remove(MessageConst.KEYS);
         return new WireMessage(m.getTopic(), tags, keys, body, props.build(), m.getBornTimestamp(), deliveriesBefore);
     }
 }

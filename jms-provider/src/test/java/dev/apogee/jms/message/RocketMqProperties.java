@@ -30,28 +30,19 @@ final class RocketMqProperties {
     }
 
     /**
-     * What a consumer receives after the wire, in the form the provider hands to the codec: the properties strings as
-     * stored ({@link ReceivedProperties}) plus the pairs a pull appends, TAGS/KEYS among them and then also fields.
+     * What a consumer receives after the wire: TAGS/KEYS travel as properties, then come back as fields; the
+     * properties in the compact form the provider builds ({@link WirePropertyMap}).
      */
     static WireMessage throughTheWire(WireMessage sent, long bornTimestamp, int reconsumeTimes) {
-        ReceivedProperties props = new ReceivedProperties(write(storedProperties(sent)), PULL_APPENDED);
-        return new WireMessage(sent.topic(), props.tags(), props.keys(), sent.body().clone(), props, bornTimestamp,
-                reconsumeTimes);
+        WireMessage plain = throughTheWireAsMap(sent, bornTimestamp, reconsumeTimes);
+        WirePropertyMap.Builder b = WirePropertyMap.builder();
+        plain.properties().forEach(b::put);
+        return new WireMessage(plain.topic(), plain.tags(), plain.keys(), plain.body(), b.build(),
+                plain.bornTimestamp(), plain.reconsumeTimes());
     }
-
-    /** The pairs a pull appends to each message it returns. */
-    static final String PULL_APPENDED = "MIN_OFFSET\u00010\u0002MAX_OFFSET\u000142\u0002";
 
     /** {@link #throughTheWire} with the properties in an ordinary map. */
     static WireMessage throughTheWireAsMap(WireMessage sent, long bornTimestamp, int reconsumeTimes) {
-        Map<String, String> parsed = parse(write(storedProperties(sent)) + PULL_APPENDED);
-        String tags = parsed.remove("TAGS");
-        String keys = parsed.remove("KEYS");
-        return new WireMessage(sent.topic(), tags, keys, sent.body().clone(), parsed, bornTimestamp, reconsumeTimes);
-    }
-
-    /** The properties of {@code sent} as the broker stores them: TAGS and KEYS among them, the broker's own added. */
-    private static Map<String, String> storedProperties(WireMessage sent) {
         Map<String, String> props = new LinkedHashMap<>(sent.properties());
         if (sent.tags() != null) {
             props.put("TAGS", sent.tags());
@@ -61,6 +52,9 @@ final class RocketMqProperties {
         }
         props.put("MSG_REGION", "DefaultRegion");
         props.put("CLUSTER", "DefaultCluster");
-        return props;
+        Map<String, String> parsed = parse(write(props));
+        String tags = parsed.remove("TAGS");
+        String keys = parsed.remove("KEYS");
+        return new WireMessage(sent.topic(), tags, keys, sent.body().clone(), parsed, bornTimestamp, reconsumeTimes);
     }
 }
