@@ -19,11 +19,11 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * A session's transactional work. A transacted session's {@link #commit} makes its buffered sends and its consumed
- * positions one branch ({@code L:<uuid>}) that the broker commits atomically; when the cluster has no branch
- * support (Apache RocketMQ) it falls back to sending, then acknowledging (not atomic: a crash in between duplicates
- * the consumed messages). An XA session is associated with a branch by its XA resource through the public methods
- * here ({@link #associate}, {@link #dissociate}, {@link #completed}): while associated, sends are halves of the
- * branch and deliveries become the branch's acks; outside, the session is AUTO_ACKNOWLEDGE.
+ * positions one branch ({@code L:<session uuid>:<count>}) that the broker commits atomically; when the cluster has no
+ * branch support (Apache RocketMQ) it falls back to sending, then acknowledging (not atomic: a crash in between
+ * duplicates the consumed messages). An XA session is associated with a branch by its XA resource through the public
+ * methods here ({@link #associate}, {@link #dissociate}, {@link #completed}): while associated, sends are halves of
+ * the branch and deliveries become the branch's acks; outside, the session is AUTO_ACKNOWLEDGE.
  *
  * <p>Everything runs under the session's delivery lock, which makes the fields single-threaded.
  */

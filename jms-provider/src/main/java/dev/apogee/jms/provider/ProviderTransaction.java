@@ -13,7 +13,10 @@ import jakarta.jms.JMSException;
  */
 public interface ProviderTransaction {
 
-    /** The branch id ({@code L:<uuid>} for a local transaction, {@code X:<format>:<gtrid>:<bqual>} for XA). */
+    /**
+     * The branch id ({@code L:<session uuid>:<count>} for a local transaction, {@code X:<format>:<gtrid>:<bqual>} for
+     * XA).
+     */
     String branchId();
 
     /**
