@@ -57,6 +57,7 @@ public class ApogeeBytesMessage extends ApogeeMessage implements BytesMessage {
      * The whole body for encoding a send, without a copy where possible: the array shared here is never written again
      * (see {@link BodyWriter}; a read-only body's array is only read), and the caller must not write it either.
      */
+    @Override
     byte[] wireBody() {
         if (in != null) {
             if (in.hasArray() && in.arrayOffset() == 0 && in.array().length == in.limit()) {

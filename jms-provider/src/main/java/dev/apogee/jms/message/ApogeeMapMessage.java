@@ -27,6 +27,11 @@ public class ApogeeMapMessage extends ApogeeMessage implements MapMessage {
         return TypedValueCodec.encodeMap(entries);
     }
 
+    @Override
+    byte[] wireBody() {
+        return encodeBody();
+    }
+
     /** Replaces the entries with a decoded body (used by the codec; ignores read-only state). */
     public void decodeBody(byte[] body) throws JMSException {
         entries.clear();

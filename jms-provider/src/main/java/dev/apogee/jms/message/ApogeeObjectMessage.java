@@ -33,6 +33,12 @@ public class ApogeeObjectMessage extends ApogeeMessage implements ObjectMessage 
         return payload == null ? null : payload.clone();
     }
 
+    /** The serialized object itself: the caller does not modify it. */
+    @Override
+    byte[] wireBody() {
+        return payload;
+    }
+
     /** Sets the serialized form directly (used by the codec when decoding). */
     public void setPayload(byte[] payload) {
         this.payload = payload == null || payload.length == 0 ? null : payload.clone();

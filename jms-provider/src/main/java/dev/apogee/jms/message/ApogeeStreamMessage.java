@@ -34,6 +34,11 @@ public class ApogeeStreamMessage extends ApogeeMessage implements StreamMessage 
         return TypedValueCodec.encodeList(items);
     }
 
+    @Override
+    byte[] wireBody() {
+        return encodeBody();
+    }
+
     /** Replaces the items with a decoded body (used by the codec; ignores read-only state). */
     public void decodeBody(byte[] body) throws JMSException {
         items.clear();

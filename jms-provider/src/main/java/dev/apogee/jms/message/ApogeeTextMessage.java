@@ -3,6 +3,8 @@ package dev.apogee.jms.message;
 import jakarta.jms.JMSException;
 import jakarta.jms.TextMessage;
 
+import java.nio.charset.StandardCharsets;
+
 /** A TextMessage; on the wire the body is the text's UTF-8 bytes, readable by native consumers. */
 public class ApogeeTextMessage extends ApogeeMessage implements TextMessage {
     private String text;
@@ -24,6 +26,12 @@ public class ApogeeTextMessage extends ApogeeMessage implements TextMessage {
     @Override
     public String getText() {
         return text;
+    }
+
+    /** The text's UTF-8 encoding (a compact Latin-1 string of ASCII text: one array copy). */
+    @Override
+    byte[] wireBody() {
+        return text == null ? null : text.getBytes(StandardCharsets.UTF_8);
     }
 
     @Override

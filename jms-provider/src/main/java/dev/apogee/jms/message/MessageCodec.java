@@ -87,12 +87,6 @@ public final class MessageCodec {
         if (origin != null) {
             w.putRaw(PropertyNames.ORIGIN, origin);
         }
-        if (m.bodyKind() == BodyKind.TEXT) {
-            String text = ((ApogeeTextMessage) m).getText();
-            if (text != null && !text.isEmpty()) { // encoded by the native client, straight into the request
-                return WireMessage.forSendText(destination.name(), tags, keys, text, w.finish());
-            }
-        }
         byte[] body = encodeBody(m, w);
         return WireMessage.forSend(destination.name(), tags, keys, body, w.finish());
     }
@@ -150,17 +144,7 @@ public final class MessageCodec {
     }
 
     private byte[] encodeBody(ApogeeMessage m, WireProperties.Writer w) throws JMSException {
-        byte[] body = switch (m.bodyKind()) {
-            case NONE -> null;
-            case TEXT -> {
-                String text = ((ApogeeTextMessage) m).getText();
-                yield text == null ? null : text.getBytes(StandardCharsets.UTF_8);
-            }
-            case BYTES -> ((ApogeeBytesMessage) m).wireBody();
-            case MAP -> ((ApogeeMapMessage) m).encodeBody();
-            case STREAM -> ((ApogeeStreamMessage) m).encodeBody();
-            case OBJECT -> ((ApogeeObjectMessage) m).payload();
-        };
+        byte[] body = m.wireBody(); // see ApogeeMessage.wireBody: no switch on the kind here
         // RocketMQ clients refuse null and zero-length bodies (MESSAGE_ILLEGAL): send one placeholder byte instead.
         if (body == null) {
             w.putRaw(WireNames.EMPTY_BODY, "null");

@@ -1,6 +1,5 @@
 package dev.apogee.jms.message;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /**
@@ -13,41 +12,19 @@ import java.util.Map;
  * @param topic          RocketMQ topic
  * @param tags           the TAGS property, or null
  * @param keys           the KEYS property (space-separated), or null
- * @param body           the body bytes, uncompressed (the native client compresses, protocol §4.7); null when
- *                       {@code text} stands for them
- * @param text           a text body not encoded yet (a TextMessage being sent; null otherwise): its UTF-8 encoding
- *                       is the body, which the native client writes straight into the request, and {@link #body()}
- *                       encodes it for any other reader
+ * @param body           the body bytes, uncompressed (the native client compresses, protocol §4.7)
  * @param properties     the other properties
  * @param bornTimestamp  born timestamp of a received message (protocol §4.1 field 9)
  * @param reconsumeTimes deliveries of a received message before this one: its reconsume times (protocol §4.1 field
  *                       13), plus one when the broker flagged it as handed to the group before (a consumer closed or
  *                       died without acknowledging)
  */
-public record WireMessage(String topic, String tags, String keys, byte[] body, String text,
-                          Map<String, String> properties, long bornTimestamp, int reconsumeTimes) {
+public record WireMessage(String topic, String tags, String keys, byte[] body, Map<String, String> properties,
+                          long bornTimestamp, int reconsumeTimes) {
 
     public WireMessage {
         // a received message's properties are already an immutable copy, built once by the provider
         properties = properties instanceof WirePropertyMap ? properties : Map.copyOf(properties);
-    }
-
-    /** A message whose body is bytes (every received message). */
-    public WireMessage(String topic, String tags, String keys, byte[] body, Map<String, String> properties,
-                       long bornTimestamp, int reconsumeTimes) {
-        this(topic, tags, keys, body, null, properties, bornTimestamp, reconsumeTimes);
-    }
-
-    /** The body bytes; a text body is encoded here (each call: readers that can take the text use {@link #text}). */
-    @Override
-    public byte[] body() {
-        return body != null || text == null ? body : text.getBytes(StandardCharsets.UTF_8);
-    }
-
-    /** A message to send whose body is the UTF-8 encoding of {@code text} (not empty), left to the native client. */
-    public static WireMessage forSendText(String topic, String tags, String keys, String text,
-                                          Map<String, String> properties) {
-        return new WireMessage(topic, tags, keys, null, text, properties, 0L, 0);
     }
 
     /** A message to send. */

@@ -37,11 +37,7 @@ final class NativeMessages {
         wire.properties().forEach(properties::put);
         Message message = new Message();
         message.setTopic(wire.topic());
-        if (wire.text() != null) {
-            message.setTextBody(wire.text()); // UTF-8 encoded by the client straight into the request
-        } else {
-            message.setBody(wire.body());
-        }
+        message.setBody(wire.body());
         message.setProperties(properties);
         if (deliveryTime > System.currentTimeMillis()) {
             message.setDeliverTimeMs(deliveryTime);
