@@ -1,5 +1,7 @@
 package dev.apogee.client.message;
 
+import dev.apogee.remoting.codec.Utf8;
+
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
@@ -109,7 +111,7 @@ public class Message {
             return 0;
         }
         if (textBodyLength < 0) {
-            textBodyLength = PropertiesCodec.utf8Length(textBody);
+            textBodyLength = Utf8.length(textBody);
         }
         return textBodyLength;
     }

@@ -1,5 +1,7 @@
 package dev.apogee.client.message;
 
+import dev.apogee.remoting.codec.Utf8;
+
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -89,30 +91,10 @@ public final class PropertiesCodec {
         int[] length = {0};
         properties.forEach((name, value) -> {
             if (value != null) {
-                length[0] += utf8Length(name) + utf8Length(value) + 2;
+                length[0] += Utf8.length(name) + Utf8.length(value) + 2;
             }
         });
         return length[0];
-    }
-
-    /** The length of {@code s}'s UTF-8 encoding ({@link String#getBytes}'s, replacements included). */
-    static int utf8Length(String s) {
-        int length = s.length();
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c >= 0x80) {
-                if (c < 0x800) {
-                    length += 1;
-                } else if (Character.isHighSurrogate(c) && i + 1 < s.length()
-                        && Character.isLowSurrogate(s.charAt(i + 1))) {
-                    length += 2; // the pair: 4 bytes for 2 chars
-                    i++;
-                } else if (!Character.isSurrogate(c)) {
-                    length += 2;
-                } // a lone surrogate is encoded as '?': 1 byte, already counted
-            }
-        }
-        return length;
     }
 
     public static Map<String, String> decode(String properties) {

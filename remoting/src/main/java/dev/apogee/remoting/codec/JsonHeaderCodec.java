@@ -26,7 +26,8 @@ public final class JsonHeaderCodec {
     private JsonHeaderCodec() {
     }
 
-    public static void encode(RemotingCommand command, ByteBuf out) {
+    /** The encoded header (UTF-8 JSON). */
+    public static byte[] encode(RemotingCommand command) {
         JsonWriter writer = WRITER.get().reset();
         writer.beginObject();
         writer.member("code", command.code());
@@ -49,7 +50,7 @@ public final class JsonHeaderCodec {
         writer.member("serializeTypeCurrentRPC", "JSON");
         writer.member("version", command.version());
         writer.endObject();
-        writer.writeTo(out);
+        return writer.toUtf8Bytes();
     }
 
     public static void decode(ByteBuf header, RemotingCommand command) {

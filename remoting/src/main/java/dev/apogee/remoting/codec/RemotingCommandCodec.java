@@ -28,20 +28,17 @@ public final class RemotingCommandCodec {
     public static ByteBuf encode(RemotingCommand command, ByteBufAllocator allocator) {
         int bodyLength = command.bodyLength();
         boolean copyBody = bodyLength < COPY_BODY_BELOW || command.bodyWriter() != null;
-        ByteBuf frame = allocator.ioBuffer(256 + (copyBody ? bodyLength : 0));
+        byte[] header = command.serializeType() == SerializeType.ROCKETMQ ? RocketMqHeaderCodec.encode(command)
+                : JsonHeaderCodec.encode(command);
+        if (header.length > MAX_HEADER_LENGTH) {
+            throw new FrameCodecException("header of " + header.length + " bytes exceeds 16 MiB");
+        }
+        // allocated at its final size: the header is known, and a copied body is bodyLength bytes
+        ByteBuf frame = allocator.ioBuffer(8 + header.length + (copyBody ? bodyLength : 0));
         try {
-            frame.writeLong(0);
-            if (command.serializeType() == SerializeType.ROCKETMQ) {
-                RocketMqHeaderCodec.encode(command, frame);
-            } else {
-                JsonHeaderCodec.encode(command, frame);
-            }
-            int headerLength = frame.writerIndex() - 8;
-            if (headerLength > MAX_HEADER_LENGTH) {
-                throw new FrameCodecException("header of " + headerLength + " bytes exceeds 16 MiB");
-            }
-            frame.setInt(0, 4 + headerLength + bodyLength);
-            frame.setInt(4, (command.serializeType().code() << 24) | headerLength);
+            frame.writeInt(4 + header.length + bodyLength);
+            frame.writeInt((command.serializeType().code() << 24) | header.length);
+            frame.writeBytes(header);
             if (bodyLength == 0) {
                 return frame;
             }

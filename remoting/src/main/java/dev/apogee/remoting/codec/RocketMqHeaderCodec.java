@@ -3,7 +3,6 @@ package dev.apogee.remoting.codec;
 import dev.apogee.remoting.protocol.LanguageCode;
 import dev.apogee.remoting.protocol.RemotingCommand;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
 
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -33,31 +32,71 @@ public final class RocketMqHeaderCodec {
     private RocketMqHeaderCodec() {
     }
 
-    public static void encode(RemotingCommand command, ByteBuf out) {
-        out.writeShort(command.code());
-        out.writeByte(command.language().code());
-        out.writeShort(command.version());
-        out.writeInt(command.opaque());
-        out.writeInt(command.flag());
-        writeIntPrefixedUtf8(out, command.remark());
+    /**
+     * The encoded header. Sized exactly first and written into one array: the frame around it is then allocated at
+     * its final size (a send request's header outgrew the frame's first guess and reallocated it), and plain array
+     * stores are far less code for the JIT than a {@code ByteBuf} write with its bounds, reference-count and
+     * capacity checks per field.
+     */
+    public static byte[] encode(RemotingCommand command) {
+        String remark = command.remark();
         Map<String, String> extFields = command.extFields();
-        if (extFields == null || extFields.isEmpty()) {
-            out.writeInt(0);
-            return;
-        }
-        int lengthIndex = out.writerIndex();
-        out.writeInt(0);
-        for (Map.Entry<String, String> entry : extFields.entrySet()) {
-            if (entry.getKey() == null || entry.getValue() == null) {
-                continue;
+        int length = FIXED_PART + Utf8.length(remark) + 4;
+        if (extFields != null) {
+            for (Map.Entry<String, String> entry : extFields.entrySet()) {
+                if (entry.getKey() != null && entry.getValue() != null) {
+                    length += 2 + Utf8.length(entry.getKey()) + 4 + Utf8.length(entry.getValue());
+                }
             }
-            int keyIndex = out.writerIndex();
-            out.writeShort(0);
-            int keyLength = ByteBufUtil.writeUtf8(out, entry.getKey());
-            out.setShort(keyIndex, keyLength);
-            writeIntPrefixedUtf8(out, entry.getValue());
         }
-        out.setInt(lengthIndex, out.writerIndex() - lengthIndex - 4);
+        byte[] out = new byte[length];
+        int at = putShort(out, 0, command.code());
+        out[at++] = (byte) command.language().code();
+        at = putShort(out, at, command.version());
+        at = putInt(out, at, command.opaque());
+        at = putInt(out, at, command.flag());
+        at = putIntPrefixedUtf8(out, at, remark);
+        int mapLengthAt = at;
+        at += 4;
+        if (extFields != null) {
+            for (Map.Entry<String, String> entry : extFields.entrySet()) {
+                String key = entry.getKey();
+                String value = entry.getValue();
+                if (key == null || value == null) {
+                    continue;
+                }
+                int keyLengthAt = at;
+                at = Utf8.put(out, at + 2, key);
+                int keyLength = at - keyLengthAt - 2;
+                if (keyLength > 0xFFFF) {
+                    throw new FrameCodecException("extFields key of " + keyLength + " bytes exceeds the 16-bit length");
+                }
+                putShort(out, keyLengthAt, keyLength);
+                at = putIntPrefixedUtf8(out, at, value);
+            }
+        }
+        putInt(out, mapLengthAt, at - mapLengthAt - 4);
+        return out;
+    }
+
+    private static int putIntPrefixedUtf8(byte[] out, int at, String text) {
+        int end = Utf8.put(out, at + 4, text);
+        putInt(out, at, end - at - 4);
+        return end;
+    }
+
+    private static int putShort(byte[] out, int at, int value) {
+        out[at] = (byte) (value >>> 8);
+        out[at + 1] = (byte) value;
+        return at + 2;
+    }
+
+    private static int putInt(byte[] out, int at, int value) {
+        out[at] = (byte) (value >>> 24);
+        out[at + 1] = (byte) (value >>> 16);
+        out[at + 2] = (byte) (value >>> 8);
+        out[at + 3] = (byte) value;
+        return at + 4;
     }
 
     /** Decodes a header that occupies exactly {@code header.readableBytes()}. */
@@ -96,16 +135,6 @@ public final class RocketMqHeaderCodec {
             }
         }
         return fields;
-    }
-
-    private static void writeIntPrefixedUtf8(ByteBuf out, String text) {
-        if (text == null || text.isEmpty()) {
-            out.writeInt(0);
-            return;
-        }
-        int lengthIndex = out.writerIndex();
-        out.writeInt(0);
-        out.setInt(lengthIndex, ByteBufUtil.writeUtf8(out, text));
     }
 
     private static String readIntPrefixedUtf8(ByteBuf in, String what) {

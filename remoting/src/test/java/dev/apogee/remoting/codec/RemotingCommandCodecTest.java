@@ -224,6 +224,38 @@ class RemotingCommandCodecTest {
         assertEquals(frame.length - 8 - 10, word & 0xFFFFFF);
     }
 
+    // the header is encoded before the frame is allocated, so a send request's large header (14 fields) and a copied
+    // body never make the frame grow (a reallocation and a copy of what was written)
+    @ParameterizedTest
+    @EnumSource(SerializeType.class)
+    void theFrameIsAllocatedAtItsFinalSize(SerializeType type) {
+        Map<String, String> fields = awkwardFields();
+        for (int i = 0; i < 14; i++) {
+            fields.put("field" + i, "value-" + i + "-" + "x".repeat(i * 3));
+        }
+        RemotingCommand command = RemotingCommand.createRequest(310).serializeType(type).extFields(fields)
+                .remark("r").body(new byte[1024]);
+        ByteBuf frame = RemotingCommandCodec.encode(command, PooledByteBufAllocator.DEFAULT);
+        try {
+            assertEquals(frame.capacity(), frame.writerIndex(), "no spare room: nothing was reallocated");
+            byte[] bytes = new byte[frame.readableBytes()];
+            frame.getBytes(0, bytes);
+            RemotingCommand decoded = Frames.decode(bytes);
+            assertEquals(fields, decoded.extFields());
+            assertArrayEquals(new byte[1024], decoded.body());
+        } finally {
+            frame.release();
+        }
+    }
+
+    @Test
+    void binaryHeaderRefusesAKeyLongerThanItsSixteenBitLength() {
+        RemotingCommand command = RemotingCommand.createRequest(1).serializeType(SerializeType.ROCKETMQ)
+                .extFields(new HashMap<>(Map.of("k".repeat(0x10000), "v")));
+        assertThrows(FrameCodecException.class, () -> RemotingCommandCodec.encode(command,
+                UnpooledByteBufAllocator.DEFAULT));
+    }
+
     @Test
     void responsesCarryAnExtFieldsMapEvenWithoutFields() {
         // the 5.3.3 client reads response.getExtFields().get(...) on send responses without a null check
