@@ -121,7 +121,7 @@ public class Message {
         if (body != null) {
             out.put(body);
         } else if (textBody != null) {
-            PropertiesCodec.putUtf8(out, textBody);
+            Utf8.put(out, textBody);
         }
     }
 

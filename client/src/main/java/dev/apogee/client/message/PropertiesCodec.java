@@ -3,7 +3,6 @@ package dev.apogee.client.message;
 import dev.apogee.remoting.codec.Utf8;
 
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.BiConsumer;
@@ -60,27 +59,12 @@ public final class PropertiesCodec {
         }
         properties.forEach((name, value) -> {
             if (value != null) {
-                putUtf8(out, name);
+                Utf8.put(out, name);
                 out.put((byte) NAME_VALUE_SEPARATOR);
-                putUtf8(out, value);
+                Utf8.put(out, value);
                 out.put((byte) PROPERTY_SEPARATOR);
             }
         });
-    }
-
-    /** Writes {@code s} as UTF-8 at {@code out}'s position. ASCII (the usual) char by char, no array on the way. */
-    public static void putUtf8(ByteBuffer out, String s) {
-        int start = out.position();
-        int length = s.length();
-        for (int i = 0; i < length; i++) {
-            char c = s.charAt(i);
-            if (c >= 0x80) { // rare: let the JDK encode the whole string (replacement rules included)
-                out.position(start);
-                out.put(s.getBytes(StandardCharsets.UTF_8));
-                return;
-            }
-            out.put((byte) c);
-        }
     }
 
     /** The UTF-8 length of {@link #encode}'s result, without building it (checked on every send). */

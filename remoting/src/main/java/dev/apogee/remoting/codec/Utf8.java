@@ -1,9 +1,10 @@
 package dev.apogee.remoting.codec;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
 /**
- * UTF-8 lengths and encoding into arrays, with exactly {@link String#getBytes}'s result (a lone surrogate becomes
+ * UTF-8 lengths and encoding into arrays and buffers, with exactly {@link String#getBytes}'s result (a lone surrogate becomes
  * {@code '?'}). Header fields and property names are ASCII almost always: those go char by char with no array on
  * the way; anything else is left to the JDK.
  */
@@ -53,5 +54,23 @@ public final class Utf8 {
             out[at + i] = (byte) c;
         }
         return at + length;
+    }
+
+    /** Writes {@code s} ({@link #length} bytes; nothing for null) at {@code out}'s position, advancing it. */
+    public static void put(ByteBuffer out, String s) {
+        if (s == null) {
+            return;
+        }
+        int start = out.position();
+        int length = s.length();
+        for (int i = 0; i < length; i++) {
+            char c = s.charAt(i);
+            if (c >= 0x80) { // rare: let the JDK encode the whole string
+                out.position(start);
+                out.put(s.getBytes(StandardCharsets.UTF_8));
+                return;
+            }
+            out.put((byte) c);
+        }
     }
 }

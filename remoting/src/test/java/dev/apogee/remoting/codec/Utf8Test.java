@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Random;
@@ -11,7 +12,7 @@ import java.util.Random;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** {@link Utf8} gives exactly {@link String#getBytes}'s UTF-8, replacements of lone surrogates included. */
+/** {@link Utf8} gives exactly {@link String#getBytes}'s UTF-8 (array and buffer), replacements of lone surrogates included. */
 class Utf8Test {
     @ParameterizedTest
     @ValueSource(strings = {"", "consumerGroup", "é", "备注", "✓ ok", "\uD83D\uDE00", "a\uD83D\uDE00b",
@@ -52,6 +53,10 @@ class Utf8Test {
         assertArrayEquals(expected, Arrays.copyOfRange(out, 1, 1 + expected.length), () -> "bytes of " + escaped(s));
         assertEquals('X', out[0]);
         assertEquals('Y', out[out.length - 1]);
+        ByteBuffer buffer = ByteBuffer.allocate(expected.length + 2).put((byte) 'X');
+        Utf8.put(buffer, s);
+        assertEquals(1 + expected.length, buffer.position(), () -> "buffer position after " + escaped(s));
+        assertArrayEquals(expected, Arrays.copyOfRange(buffer.array(), 1, 1 + expected.length));
     }
 
     private static String escaped(String s) {
