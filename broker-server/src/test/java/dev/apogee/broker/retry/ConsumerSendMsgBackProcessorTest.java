@@ -7,6 +7,7 @@ import dev.apogee.broker.subscription.SubscriptionGroupTable;
 import dev.apogee.broker.timer.TimerRouting;
 import dev.apogee.broker.topic.TopicConfigTable;
 import dev.apogee.broker.topic.TopicValidator;
+import dev.apogee.remoting.codec.RemotingCommandCodec;
 import dev.apogee.remoting.protocol.RemotingCommand;
 import dev.apogee.remoting.protocol.RequestCode;
 import dev.apogee.remoting.protocol.ResponseCode;
@@ -20,6 +21,7 @@ import dev.apogee.store.record.MessageRecordFlyweight;
 import dev.apogee.store.record.PropertiesCodec;
 import dev.apogee.broker.topic.SystemTopics;
 import dev.apogee.broker.config.BrokerConfig;
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.embedded.EmbeddedChannel;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -81,8 +83,12 @@ class ConsumerSendMsgBackProcessorTest {
             request.putExtField("maxReconsumeTimes", String.valueOf(max));
         }
         assertEquals(null, processor.processRequest(channel, request));
-        RemotingCommand response = await().until(channel::readOutbound, r -> r != null);
-        return response;
+        ByteBuf frame = await().until(channel::readOutbound, r -> r != null); // the response as it goes out
+        try {
+            return RemotingCommandCodec.decode(frame.skipBytes(4)); // after the frame's length word
+        } finally {
+            frame.release();
+        }
     }
 
     private MessageRecordFlyweight only(String topic, int queueId) {

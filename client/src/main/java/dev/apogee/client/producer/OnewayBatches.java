@@ -32,7 +32,9 @@ import java.util.concurrent.atomic.LongAdder;
  * {@value #MAX_BYTES} bytes of bodies, which bounds a request and what a lane holds.
  *
  * <p>Threads: sending threads and the event loop building a batch share a lane under its monitor (held for a list
- * add or for queueing a request, never while waiting); the oneway permit, which may wait, is taken before it.
+ * add or for queueing a request, never while waiting); the oneway permit, which may wait, is taken before it, and
+ * the event loop is woken for a new batch only after it is released (else the event loop, woken at once on another
+ * core, blocks on the monitor the sender still holds: a park and an unpark per lone send).
  */
 final class OnewayBatches {
     static final int MAX_MESSAGES = 64;
@@ -99,23 +101,29 @@ final class OnewayBatches {
             this.key = key;
         }
 
-        synchronized void send(Message message, OnewaySlot slot, long currentGeneration) {
+        void send(Message message, OnewaySlot slot, long currentGeneration) {
             int size = message.getBodyLength();
-            Batch batch = open;
-            if (batch != null && batch.channel == slot.channel() && batch.generation == currentGeneration
-                    && batch.messages.size() < MAX_MESSAGES && batch.bytes + size <= MAX_BYTES) {
+            boolean startDrain;
+            synchronized (this) {
+                Batch batch = open;
+                if (batch != null && batch.channel == slot.channel() && batch.generation == currentGeneration
+                        && batch.messages.size() < MAX_MESSAGES && batch.bytes + size <= MAX_BYTES) {
+                    batch.add(message, size);
+                    slot.cancel();
+                    return;
+                }
+                batch = new Batch(this, slot.channel(), currentGeneration);
                 batch.add(message, size);
-                slot.cancel();
-                return;
+                // queued under the monitor: nothing joins it before it has its place among the connection's writes,
+                // and the event loop cannot build it before it is open (unless this thread is the event loop: then it
+                // was built just now, and stays closed)
+                startDrain = slot.queue(batch);
+                if (!batch.closed) {
+                    open = batch;
+                }
             }
-            batch = new Batch(this, slot.channel(), currentGeneration);
-            batch.add(message, size);
-            // queued under the monitor: nothing joins it before it has its place among the connection's writes, and
-            // the event loop cannot build it before it is open (unless this thread is the event loop: then it was
-            // built just now, and stays closed)
-            slot.write(batch);
-            if (!batch.closed) {
-                open = batch;
+            if (startDrain) {
+                slot.startDrain(); // outside the monitor: the woken event loop builds the batch, which takes it
             }
         }
 

@@ -2,6 +2,8 @@ package dev.apogee.jms.destination;
 
 import jakarta.jms.Destination;
 import jakarta.jms.InvalidDestinationException;
+import java.io.IOException;
+import java.io.ObjectInputStream;
 import java.io.Serializable;
 import javax.naming.NamingException;
 import javax.naming.Reference;
@@ -21,11 +23,22 @@ public abstract sealed class ApogeeDestination implements Destination, Serializa
     public static final String REF_KIND = "kind";
 
     private final String name;
-    /** {@link #toUri()}, made once: every message sent to or replying to this destination carries it. */
+    /**
+     * {@link #toUri()}, made with the object (every message sent to or replying to this destination carries it).
+     * Not made lazily: a send path compiled while its destinations had their URI would meet the not-yet-made case of
+     * a new destination (a new session's) as a branch it never took, and the JIT discards the whole compiled send
+     * chain for that.
+     */
     private transient String uri;
 
     ApogeeDestination(String name) throws InvalidDestinationException {
         this.name = DestinationNames.validate(name);
+        this.uri = kind().prefix() + this.name; // kind() is a constant of each subclass
+    }
+
+    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+        in.defaultReadObject();
+        uri = kind().prefix() + name;
     }
 
     /** The RocketMQ topic name. */
@@ -38,12 +51,7 @@ public abstract sealed class ApogeeDestination implements Destination, Serializa
 
     /** The string form used on the wire, e.g. {@code queue://orders}. */
     public String toUri() {
-        String u = uri;
-        if (u == null) {
-            u = kind().prefix() + name; // a benign race: every thread computes the same string
-            uri = u;
-        }
-        return u;
+        return uri;
     }
 
     @Override

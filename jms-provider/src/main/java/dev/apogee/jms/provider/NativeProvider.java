@@ -76,7 +76,7 @@ public final class NativeProvider implements Provider {
     private AdminClient admin;
     private Producer producer;
     private final OnewayFlowControl oneway;
-    private final BrokerOrdering ordering = new BrokerOrdering();
+    private final BrokerOrdering ordering;
     private ConnectionHealth health;
     /** Set once by the health thread when a broker is lost; from then on operations fail fast with it. */
     private volatile JMSException lost;
@@ -85,6 +85,7 @@ public final class NativeProvider implements Provider {
 
     public NativeProvider(NativeProviderConfig config) {
         this.config = config;
+        this.ordering = new BrokerOrdering(config.asyncSendWindow());
         this.oneway = new OnewayFlowControl(config.sendTimeoutMillis(), ordering);
         this.branches = new NativeBranches(this, clientConfig(instancePrefix), "JMS_BRANCH_" + instancePrefix);
         this.selectors = new SelectorSubscriptions(SelectorSubscriptions.over(this::admin, () -> instance.rpc(),
@@ -265,7 +266,7 @@ public final class NativeProvider implements Provider {
      */
     private CompletableFuture<Void> sendAsync(Producer p, Message message, int orderKey) {
         CompletableFuture<Void> result = new CompletableFuture<>();
-        p.sendAsync(message, orderKey, !ordering.ordered()).whenComplete((r, e) -> {
+        p.sendAsync(message, orderKey, ordering.retrySends()).whenComplete((r, e) -> {
             if (e != null) {
                 result.completeExceptionally(translate(e));
             } else {
@@ -278,7 +279,7 @@ public final class NativeProvider implements Provider {
 
     @Override
     public int asyncSendWindow() {
-        return ordering.ordered() ? config.asyncSendWindow() : 1;
+        return ordering.asyncWindow();
     }
 
     /**

@@ -63,7 +63,7 @@ final class OnewayFlowControl {
             // the previous probe's fate says nothing about this message: send it anyway
         }
         // not retried where order is kept: a retried probe would be stored after the oneway sends behind it
-        CompletableFuture<?> probe = producer.sendAsync(message, orderKey, !ordering.ordered())
+        CompletableFuture<?> probe = producer.sendAsync(message, orderKey, ordering.retrySends())
                 .thenAccept(ordering::learn);
         synchronized (this) {
             lastProbe = probe;

@@ -125,7 +125,12 @@ class DestinationTest {
             out.writeObject(all);
         }
         try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
-            assertEquals(all, in.readObject());
+            @SuppressWarnings("unchecked")
+            List<ApogeeDestination> read = (List<ApogeeDestination>) in.readObject();
+            assertEquals(all, read);
+            for (int i = 0; i < all.size(); i++) {
+                assertEquals(all.get(i).toUri(), read.get(i).toUri(), "the wire form is made again on reading");
+            }
         }
     }
 

@@ -44,7 +44,7 @@ class OnewayFlowControlTest {
     @Test
     void everyMessageIsStoredWithoutWaitingForTheDiskAndEveryNthIsAProbe() throws Exception {
         RecordingProducer producer = new RecordingProducer();
-        OnewayFlowControl flow = new OnewayFlowControl(1_000, new BrokerOrdering());
+        OnewayFlowControl flow = new OnewayFlowControl(1_000, new BrokerOrdering(1));
         int sends = 3 * OnewayFlowControl.EVERY + 5;
         for (int i = 0; i < sends; i++) {
             Message message = new Message("T", new byte[] {1});

@@ -14,7 +14,6 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.handler.timeout.IdleStateHandler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -78,9 +77,8 @@ public final class NettyRemotingClient extends RemotingEndpoint implements AutoC
                             tls.install(channel);
                         }
                         channel.pipeline().addLast(
-                                new IdleStateHandler(0, 0, config.getIdleSeconds(), TimeUnit.SECONDS),
+                                new IdleWatch(config.getIdleSeconds()),
                                 frameDecoder(config.getMaxFrameLength()),
-                                CommandEncoder.INSTANCE,
                                 connectionHandler(),
                                 commandHandler());
                     }

@@ -11,7 +11,6 @@ import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -80,9 +79,8 @@ public final class NettyRemotingServer extends RemotingEndpoint implements AutoC
                             tls.install(channel.pipeline());
                         }
                         channel.pipeline().addLast(
-                                new IdleStateHandler(0, 0, config.getIdleSeconds(), TimeUnit.SECONDS),
+                                new IdleWatch(config.getIdleSeconds()),
                                 frameDecoder(config.getMaxFrameLength()),
-                                CommandEncoder.INSTANCE,
                                 connectionHandler(),
                                 commandHandler());
                     }

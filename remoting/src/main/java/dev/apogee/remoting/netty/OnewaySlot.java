@@ -2,6 +2,7 @@ package dev.apogee.remoting.netty;
 
 import dev.apogee.remoting.protocol.RemotingCommand;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelPromise;
 
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -35,20 +36,38 @@ public final class OnewaySlot {
 
     /** Queues {@code command} on the connection (never waits); it is built when its turn to be written comes. */
     public void write(DeferredCommand command) {
+        if (queue(command)) {
+            startDrain();
+        }
+    }
+
+    /**
+     * Queues {@code command} like {@link #write} but leaves waking the connection's event loop to the caller: true
+     * when it must then call {@link #startDrain()}, once it has released the locks that building the command takes
+     * (see {@link WriteQueue#queue}).
+     */
+    public boolean queue(DeferredCommand command) {
         if (!used.compareAndSet(false, true)) {
             throw new IllegalStateException("oneway slot already used");
         }
         try {
-            WriteQueue.of(channel).write((DeferredCommand) () -> {
+            ChannelPromise promise = channel.newPromise();
+            promise.addListener(f -> permits.release());
+            return WriteQueue.of(channel).queue((DeferredCommand) () -> {
                 RemotingCommand request = command.build();
                 preparer.accept(request);
                 request.markOneway();
                 return request;
-            }).addListener(f -> permits.release());
+            }, promise);
         } catch (RuntimeException e) {
             permits.release();
             throw e;
         }
+    }
+
+    /** Starts writing what {@link #queue} queued. */
+    public void startDrain() {
+        WriteQueue.of(channel).startDrain();
     }
 
     /** Gives the slot back unused. */

@@ -1,8 +1,11 @@
 package dev.apogee.remoting.netty;
 
+import dev.apogee.remoting.codec.RemotingCommandCodec;
+import dev.apogee.remoting.protocol.RemotingCommand;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelPromise;
+import io.netty.handler.codec.EncoderException;
 import io.netty.util.Attribute;
 import io.netty.util.AttributeKey;
 import io.netty.util.ReferenceCountUtil;
@@ -32,7 +35,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * async calls waiting for a connection are written by the connect future's listeners, on the event loop, before
  * the oneway send a thread made once {@code connect} returned (its write is queued behind the notification).
  *
- * <p>Threads: {@link #write} from any thread (multiple producers); {@link #run} only on the channel's event loop. The
+ * <p>Encoding: a command becomes its frame here, just before it enters the pipeline, which therefore carries only
+ * frames. An encoder handler in the pipeline put the encoding inside every outbound handler context's compiled
+ * {@code write} (the JIT inlines the pipeline into each context method it compiles as its own root), compiling the
+ * same code several times over on a client's hottest path.
+ *
+ * <p>Threads: {@link #write} from any thread (multiple producers); {@link #run} only on the channel's event loop, as
+ * is {@link #written()}'s count (read by the channel's {@link IdleWatch}, on the event loop too). The
  * {@code drainPending} flag is cleared by the drain before it polls: a write that still saw it set was queued before
  * the clear, so that drain's poll sees it; a write after the clear schedules a new drain.
  */
@@ -48,6 +57,8 @@ final class WriteQueue implements Runnable {
     /** Multi-consumer safe: the rejection path below fails what is queued from a caller's thread. */
     private final Queue<Write> writes = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean drainPending = new AtomicBoolean();
+    /** Writes handed to the pipeline so far (event loop only). */
+    private long written;
 
     private WriteQueue(Channel channel) {
         this.channel = channel;
@@ -68,18 +79,35 @@ final class WriteQueue implements Runnable {
     /** Queues {@code message} for writing and flushing; the future completes when it was written (or failed). */
     ChannelFuture write(Object message) {
         ChannelPromise promise = channel.newPromise();
-        if (channel.eventLoop().inEventLoop()) {
-            Object built = build(message, promise); // see the class comment: on the event loop, at once
-            if (built != null) {
-                channel.writeAndFlush(built, promise);
-            }
-            return promise;
-        }
-        writes.add(new Write(message, promise));
-        if (!drainPending.get() && drainPending.compareAndSet(false, true)) {
+        if (queue(message, promise)) {
             scheduleDrain();
         }
         return promise;
+    }
+
+    /**
+     * Queues {@code message} like {@link #write} but leaves starting the drain to the caller: true when this write
+     * needs one, and the caller must then call {@link #startDrain()} — after releasing any lock that building the
+     * message takes. Starting the drain wakes the event loop, which would otherwise run straight into that lock
+     * while the caller still holds it (a monitor inflated, a park and an unpark for every request: measured on the
+     * coalesced oneway sends, whose batch is queued under its lane's monitor and built under it).
+     */
+    boolean queue(Object message, ChannelPromise promise) {
+        if (channel.eventLoop().inEventLoop()) {
+            Object frame = encode(message, promise); // see the class comment: on the event loop, at once
+            if (frame != null) {
+                written++;
+                channel.writeAndFlush(frame, promise);
+            }
+            return false;
+        }
+        writes.add(new Write(message, promise));
+        return !drainPending.get() && drainPending.compareAndSet(false, true);
+    }
+
+    /** Starts the drain a {@link #queue} call asked for. */
+    void startDrain() {
+        scheduleDrain();
     }
 
     private void scheduleDrain() {
@@ -96,15 +124,33 @@ final class WriteQueue implements Runnable {
         }
     }
 
-    /** The command to write for {@code message} ({@link DeferredCommand}s are built now); null if building failed. */
-    private static Object build(Object message, ChannelPromise promise) {
-        if (!(message instanceof DeferredCommand deferred)) {
+    /** Writes handed to the pipeline so far; event loop only. */
+    long written() {
+        return written;
+    }
+
+    /**
+     * The frame to write for {@code message} ({@link DeferredCommand}s are built now, commands encoded; anything else
+     * is taken to be a frame already); null if building or encoding failed, which fails only this write's promise.
+     */
+    private Object encode(Object message, ChannelPromise promise) {
+        RemotingCommand command;
+        if (message instanceof RemotingCommand c) {
+            command = c;
+        } else if (message instanceof DeferredCommand deferred) {
+            try {
+                command = deferred.build();
+            } catch (RuntimeException e) {
+                promise.tryFailure(e);
+                return null;
+            }
+        } else {
             return message;
         }
         try {
-            return deferred.build();
-        } catch (RuntimeException e) {
-            promise.tryFailure(e);
+            return RemotingCommandCodec.encode(command, channel.alloc());
+        } catch (Throwable t) { // reported as Netty's encoders report it: the write fails, the channel stays
+            promise.tryFailure(t instanceof EncoderException ? t : new EncoderException(t));
             return null;
         }
     }
@@ -113,14 +159,15 @@ final class WriteQueue implements Runnable {
     @Override
     public void run() {
         drainPending.set(false);
-        int written = 0;
-        for (Write write; written < MAX_WRITES_PER_DRAIN && (write = writes.poll()) != null; written++) {
-            Object built = build(write.message(), write.promise());
-            if (built != null) {
-                channel.write(built, write.promise());
+        int drained = 0;
+        for (Write write; drained < MAX_WRITES_PER_DRAIN && (write = writes.poll()) != null; drained++) {
+            Object frame = encode(write.message(), write.promise());
+            if (frame != null) {
+                written++;
+                channel.write(frame, write.promise());
             }
         }
-        if (written > 0) {
+        if (drained > 0) {
             channel.flush();
         }
         if (!writes.isEmpty() && drainPending.compareAndSet(false, true)) {

@@ -126,6 +126,31 @@ class EndpointLifecycleTest {
         }
     }
 
+    @Test
+    void aConnectionThatOnlyWritesIsNotIdleAndIsClosedOnceItStops() throws Exception {
+        ExecutorService executor = RemotingExecutors.bounded("test-idle", 1, 100);
+        NettyRemotingServer server = echoServer(new NettyServerConfig(), executor, null);
+        NettyRemotingClient client = new NettyRemotingClient(new NettyClientConfig().setIdleSeconds(1));
+        try {
+            client.start();
+            String address = "127.0.0.1:" + server.localPort();
+            Channel channel = client.connect(address, 10_000);
+            // oneway requests are never answered: the client's connection sees writes only, for 3 idle times
+            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+            while (System.nanoTime() < end) {
+                client.invokeOneway(address, RemotingCommand.createRequest(ECHO), 10_000);
+                Thread.sleep(200);
+                assertTrue(channel.isActive(), "closed as idle while writing");
+            }
+            assertEquals(1, server.connectionCount());
+            await().atMost(Duration.ofSeconds(10)).until(() -> !channel.isActive());
+        } finally {
+            client.shutdown();
+            server.shutdown();
+            executor.shutdownNow();
+        }
+    }
+
     @ParameterizedTest(name = "useEpoll={0}")
     @ValueSource(booleans = {true, false})
     void bindingATakenPortSaysSo(boolean useEpoll) throws Exception {

@@ -1,15 +1,24 @@
 package dev.apogee.remoting.netty;
 
+import dev.apogee.remoting.codec.RemotingCommandCodec;
+import dev.apogee.remoting.protocol.BodyWriter;
 import dev.apogee.remoting.protocol.RemotingCommand;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import io.netty.buffer.UnpooledByteBufAllocator;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.DefaultEventLoop;
 import io.netty.channel.DefaultEventLoopGroup;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.EncoderException;
 import io.netty.channel.local.LocalAddress;
 import io.netty.channel.local.LocalChannel;
 import io.netty.channel.local.LocalServerChannel;
@@ -17,6 +26,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,12 +44,15 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * {@link WriteQueue}: a burst of writes leaves in one flush, a lone write is flushed without waiting for more, a write
+ * {@link WriteQueue}: commands leave as the codec's frames (a command that cannot be encoded fails only its own
+ * write), a burst of writes leaves in one flush, a lone write is flushed without waiting for more, a write
  * on the event loop goes out at once, order is kept (also between threads writing at once over a real connection),
  * and writes to a channel whose event loop is gone fail instead of hanging.
  */
@@ -65,10 +79,15 @@ class WriteQueueTest {
     void connect() throws Exception {
         LocalAddress address = new LocalAddress("write-queue-test-" + System.nanoTime());
         new ServerBootstrap().group(loop).channel(LocalServerChannel.class)
-                .childHandler(new ChannelInboundHandlerAdapter() {
+                .childHandler(new ChannelInitializer<LocalChannel>() {
                     @Override
-                    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-                        received.add(seq(msg));
+                    protected void initChannel(LocalChannel channel) {
+                        channel.pipeline().addLast(new FrameDecoder(1 << 20), new ChannelInboundHandlerAdapter() {
+                            @Override
+                            public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                                received.add(seq(msg));
+                            }
+                        });
                     }
                 }).bind(address).sync();
         client = new Bootstrap().group(loop).channel(LocalChannel.class).handler(counter).connect(address).sync()
@@ -191,6 +210,56 @@ class WriteQueueTest {
             assertTrue(future.await(5, TimeUnit.SECONDS));
             assertInstanceOf(RejectedExecutionException.class, future.cause());
         }
+    }
+
+    @Test
+    void aCommandLeavesAsTheFrameTheCodecMakesAndAFrameAsItIs() {
+        EmbeddedChannel channel = new EmbeddedChannel();
+        RemotingCommand command = RemotingCommand.createRequest(10).opaque(7)
+                .body("hello".getBytes(StandardCharsets.UTF_8));
+        assertTrue(WriteQueue.of(channel).write(command).isSuccess());
+        ByteBuf frame = Unpooled.wrappedBuffer(new byte[] {1, 2, 3});
+        assertTrue(WriteQueue.of(channel).write(frame).isSuccess());
+        ByteBuf written = channel.readOutbound();
+        ByteBuf expected = RemotingCommandCodec.encode(command, UnpooledByteBufAllocator.DEFAULT);
+        try {
+            assertEquals(ByteBufUtil.hexDump(expected), ByteBufUtil.hexDump(written));
+            assertSame(frame, channel.readOutbound(), "a frame passes untouched");
+            assertEquals(2, WriteQueue.of(channel).written());
+        } finally {
+            written.release();
+            expected.release();
+            frame.release();
+        }
+        assertFalse(channel.finish());
+    }
+
+    @Test
+    void aCommandThatCannotBeEncodedFailsItsWriteAndTheChannelStaysOpen() {
+        EmbeddedChannel channel = new EmbeddedChannel();
+        RemotingCommand broken = RemotingCommand.createRequest(10).bodyWriter(new BodyWriter() {
+            @Override
+            public int length() {
+                return 4;
+            }
+
+            @Override
+            public void writeTo(ByteBuffer out) {
+                throw new IllegalStateException("cannot write");
+            }
+        });
+        ChannelFuture write = WriteQueue.of(channel).write(broken);
+        assertFalse(write.isSuccess());
+        assertInstanceOf(EncoderException.class, write.cause());
+        assertEquals("cannot write", write.cause().getCause().getMessage());
+        assertNull(channel.readOutbound(), "nothing written");
+        assertTrue(channel.isOpen());
+        assertEquals(0, WriteQueue.of(channel).written());
+        assertTrue(WriteQueue.of(channel).write(RemotingCommand.createRequest(11)).isSuccess(),
+                "the next command goes out");
+        ByteBuf written = channel.readOutbound();
+        written.release();
+        channel.finish();
     }
 
     @Test

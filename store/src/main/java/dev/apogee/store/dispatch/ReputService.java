@@ -39,6 +39,13 @@ import org.slf4j.LoggerFactory;
  */
 public final class ReputService extends dev.apogee.store.service.ServiceThread {
     private static final Logger LOG = LoggerFactory.getLogger(ReputService.class);
+    /**
+     * Unindexed bytes behind the consume queues at which an appending thread wakes the service to index them; below
+     * that the service's next round (every {@link #intervalMs()} ms) does. Waking it for every record cost a park
+     * and an unpark per message (four futex calls on the reput thread per request/reply round trip, measured) for an
+     * index that only queries by key read.
+     */
+    static final long INDEX_WAKE_BACKLOG_BYTES = 64 * 1024;
 
     private final CommitLog commitLog;
     private final ConsumeQueueTable consumeQueues;
@@ -122,14 +129,14 @@ public final class ReputService extends dev.apogee.store.service.ServiceThread {
      * then wakes the service, whose next round covers it. For a record a consumer may be waiting for (a held pull),
      * written by a thread that is done with it otherwise: handing it to the service costs a thread wake-up (tens of
      * microseconds on a busy two-core machine) on every message's way from producer to consumer, dispatching it
-     * costs a consume-queue entry. The index entry is left to the service, woken for it.
+     * costs a consume-queue entry. The index entry is left to the service: its next round, or at once for a large backlog.
      */
     public void dispatchNowOrWake() {
         if (isStarted() && !isStopped() && dispatching.tryLock()) {
             try {
                 dispatchReadable();
-                if (index != null) {
-                    wakeup(); // the index follows in the service's round
+                if (index != null && reputFromOffset - indexedOffset >= INDEX_WAKE_BACKLOG_BYTES) {
+                    wakeup(); // the index follows in the service's round, woken early for a large backlog only
                 }
                 return;
             } catch (IOException | RuntimeException e) {
