@@ -9,7 +9,7 @@ WORK="${WORK:-/tmp/jms-alloc}"
 NS_PORT="${APOGEE_NS_PORT:-29986}"
 BROKER_PORT="${APOGEE_BROKER_PORT:-31021}"
 if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
-  (cd "$ROOT" && mvn -q -o install -DskipTests -Dmaven.test.skip=true -pl remoting,store,namesrv,broker-server,client,jms-provider,standalone)
+  (cd "$ROOT" && mvn -q -o install -DskipTests -Dmaven.test.skip=true -pl :apogee-parent,remoting,store,namesrv,broker-server,client,jms-provider,standalone)
   (cd "$ROOT" && mvn -q -o package -DskipTests -pl benchmarks)
 fi
 rm -rf "$WORK"; mkdir -p "$WORK/logs"

@@ -49,7 +49,7 @@ fi
 if [[ "${BENCH_LOCK_HELD:-0}" != 1 ]]; then
   # ---- build outside the lock (nobody's measurement waits for our compile) ----
   if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
-    (cd "$ROOT" && mvn -q -o install -DskipTests -Dmaven.test.skip=true -pl remoting,store,namesrv,broker-server,client,jms-provider,standalone)
+    (cd "$ROOT" && mvn -q -o install -DskipTests -Dmaven.test.skip=true -pl :apogee-parent,remoting,store,namesrv,broker-server,client,jms-provider,standalone)
     rm -rf "$ROOT/benchmarks/jms/lib"
     mvn -q -o -f "$ROOT/benchmarks/jms/pom.xml" package
   fi
@@ -75,7 +75,7 @@ if [[ "${BENCH_LOCK_HELD:-0}" != 1 ]]; then
   snapshot
   if ! smoke; then
     echo "snapshot does not start; rebuilding once" >&2
-    (cd "$ROOT" && mvn -q -o install -DskipTests -Dmaven.test.skip=true -pl remoting,store,namesrv,broker-server,client,jms-provider,standalone)
+    (cd "$ROOT" && mvn -q -o install -DskipTests -Dmaven.test.skip=true -pl :apogee-parent,remoting,store,namesrv,broker-server,client,jms-provider,standalone)
     rm -rf "$ROOT/benchmarks/jms/lib"; mvn -q -o -f "$ROOT/benchmarks/jms/pom.xml" package
     snapshot; smoke
   fi

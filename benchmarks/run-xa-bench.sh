@@ -39,7 +39,7 @@ if [[ "${BENCH_LOCK_HELD:-0}" != 1 ]]; then
   # ---- build and snapshot outside the lock ----
   if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
     (cd "$ROOT" && mvn -q -o install -DskipTests -Dmaven.test.skip=true \
-      -pl remoting,store,namesrv,broker-server,client,jms-provider,standalone)
+      -pl :apogee-parent,remoting,store,namesrv,broker-server,client,jms-provider,standalone)
     (cd "$ROOT" && mvn -q -o package -DskipTests -Dmaven.test.skip=true -pl benchmarks)
     rm -rf "$WORK/server-lib" "$WORK/driver"
     mkdir -p "$WORK/server-lib" "$WORK/driver/lib" "$WORK/driver/artemis-lib"

@@ -4,7 +4,6 @@ import dev.apogee.remoting.protocol.RemotingCommand;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelPromise;
 
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
@@ -18,12 +17,12 @@ import java.util.function.Consumer;
  */
 public final class OnewaySlot {
     private final Channel channel;
-    private final Semaphore permits;
+    private final Permits permits;
     /** Prepares a built request for the wire (serialize type, signature). */
     private final Consumer<RemotingCommand> preparer;
     private final AtomicBoolean used = new AtomicBoolean();
 
-    OnewaySlot(Channel channel, Semaphore permits, Consumer<RemotingCommand> preparer) {
+    OnewaySlot(Channel channel, Permits permits, Consumer<RemotingCommand> preparer) {
         this.channel = channel;
         this.permits = permits;
         this.preparer = preparer;

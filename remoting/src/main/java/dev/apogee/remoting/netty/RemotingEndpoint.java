@@ -19,7 +19,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
@@ -39,8 +38,8 @@ public abstract class RemotingEndpoint {
     private final ProcessorTable processors = new ProcessorTable();
     private final ResponseTable responses = new ResponseTable();
     private final RequestDispatcher dispatcher = new RequestDispatcher(processors);
-    private final Semaphore asyncPermits;
-    private final Semaphore onewayPermits;
+    private final Permits asyncPermits;
+    private final Permits onewayPermits;
     private final ExecutorService callbackExecutor;
     private final ScheduledExecutorService scanner;
     private final CommandHandler commandHandler = new CommandHandler();
@@ -48,8 +47,8 @@ public abstract class RemotingEndpoint {
     private ConnectionHandler connectionHandler;
 
     protected RemotingEndpoint(String name, int asyncPermits, int onewayPermits, int callbackThreads) {
-        this.asyncPermits = new Semaphore(asyncPermits);
-        this.onewayPermits = new Semaphore(onewayPermits);
+        this.asyncPermits = new Permits(asyncPermits);
+        this.onewayPermits = new Permits(onewayPermits);
         this.callbackExecutor = RemotingExecutors.bounded(name + "-callback", callbackThreads, 65_536);
         this.scanner = new ScheduledThreadPoolExecutor(1, new NamedThreadFactory(name + "-timeout-scanner", true));
         setChannelEventListener(null, name);
@@ -169,7 +168,7 @@ public abstract class RemotingEndpoint {
                     : asyncPermits.tryAcquire(timeoutMillis, TimeUnit.MILLISECONDS);
             if (!acquired) {
                 result.completeExceptionally(new RemotingTooMuchRequestException("too many async requests in flight ("
-                        + asyncPermits.availablePermits() + " permits left) to " + RemotingAddress.of(channel)));
+                        + asyncPermits.available() + " permits left) to " + RemotingAddress.of(channel)));
                 return result;
             }
         } catch (InterruptedException e) {

@@ -5,7 +5,6 @@ import dev.apogee.remoting.protocol.ResponseBodyDecoder;
 import io.netty.channel.Channel;
 
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -18,13 +17,13 @@ final class ResponseFuture {
     private final long deadlineNanos;
     private final long timeoutMillis;
     private final CompletableFuture<RemotingCommand> result = new CompletableFuture<>();
-    private final Semaphore permits;
+    private final Permits permits;
     private final AtomicBoolean permitReleased = new AtomicBoolean();
     private final ResponseBodyDecoder bodyDecoder;
 
     /** @param bodyDecoder decodes the response's body on arrival (see {@link ResponseBodyDecoder}), or null */
     ResponseFuture(Channel channel, int opaque, ResponseBodyDecoder bodyDecoder, long timeoutMillis,
-            Semaphore permits) {
+            Permits permits) {
         this.channel = channel;
         this.opaque = opaque;
         this.bodyDecoder = bodyDecoder;
