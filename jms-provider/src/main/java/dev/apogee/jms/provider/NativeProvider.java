@@ -48,7 +48,8 @@ import java.util.function.Predicate;
  * client instance of their own), and one {@link PullConsumer} per JMS consumer, each on its own client instance so
  * that consumers of one group (a queue's) are distinct group members the broker's rebalance splits the queues
  * between. Consumers pull batches with manual commit and hand messages out one at a time; a commit
- * ({@link #acknowledge}, {@link #acknowledgeLazily}) covers exactly the messages handed out. Every native exception is translated here, once ({@link #translate}).
+ * ({@link #acknowledge}, {@link #acknowledgeLazily}) covers exactly the messages handed out. Every native exception
+ * is translated here, once ({@link #translate}).
  *
  * <p>Most operations complete their future on the calling thread; asynchronous sends complete on the client's
  * callback threads. {@link ConnectionHealth} watches name servers and brokers on its own thread; once it reports a

@@ -4,9 +4,9 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
 /**
- * UTF-8 lengths and encoding into arrays and buffers, with exactly {@link String#getBytes}'s result (a lone surrogate becomes
- * {@code '?'}). Header fields and property names are ASCII almost always: those go char by char with no array on
- * the way; anything else is left to the JDK.
+ * UTF-8 lengths and encoding into arrays and buffers, with exactly {@link String#getBytes}'s result (a lone surrogate
+ * becomes {@code '?'}). Header fields and property names are ASCII almost always: those go char by char with no array
+ * on the way; anything else is left to the JDK.
  */
 public final class Utf8 {
     private Utf8() {

@@ -80,7 +80,7 @@ final class WriteQueue implements Runnable {
     ChannelFuture write(Object message) {
         ChannelPromise promise = channel.newPromise();
         if (queue(message, promise)) {
-            scheduleDrain();
+            startDrain();
         }
         return promise;
     }
@@ -105,12 +105,8 @@ final class WriteQueue implements Runnable {
         return !drainPending.get() && drainPending.compareAndSet(false, true);
     }
 
-    /** Starts the drain a {@link #queue} call asked for. */
+    /** Starts the drain a {@link #queue} call asked for (schedules it on the event loop). */
     void startDrain() {
-        scheduleDrain();
-    }
-
-    private void scheduleDrain() {
         try {
             channel.eventLoop().execute(this);
         } catch (RejectedExecutionException e) {
@@ -171,7 +167,7 @@ final class WriteQueue implements Runnable {
             channel.flush();
         }
         if (!writes.isEmpty() && drainPending.compareAndSet(false, true)) {
-            scheduleDrain();
+            startDrain();
         }
     }
 }
