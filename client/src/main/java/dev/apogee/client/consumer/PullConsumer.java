@@ -320,6 +320,14 @@ public final class PullConsumer implements ConsumerMember, QueueOwner, AutoClose
 
     @Override
     public void removeQueue(MessageQueue queue) {
+        if (!queues.containsKey(queue)) {
+            return;
+        }
+        try {
+            config.getBeforeQueueReleased().accept(queue); // still owned: the hook's commits of it are taken
+        } catch (RuntimeException e) {
+            LOG.warn("the hook before giving up {} failed: {}", queue, e.toString());
+        }
         AssignedQueue state = queues.remove(queue);
         if (state == null) {
             return;

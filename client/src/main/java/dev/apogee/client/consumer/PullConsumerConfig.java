@@ -4,6 +4,10 @@ import dev.apogee.client.ClientConfig;
 import dev.apogee.client.rebalance.AllocateAveragely;
 import dev.apogee.client.rebalance.AllocateStrategy;
 import dev.apogee.remoting.protocol.body.ConsumeFromWhere;
+import dev.apogee.remoting.protocol.body.MessageQueue;
+
+import java.util.Objects;
+import java.util.function.Consumer;
 
 /** Settings of a {@link PullConsumer}; defaults follow the official lite pull consumer. */
 public final class PullConsumerConfig {
@@ -19,6 +23,7 @@ public final class PullConsumerConfig {
     private AllocateStrategy allocateStrategy = new AllocateAveragely();
     private long suspendMillis = 20_000;
     private long pullTimeoutMillis = 30_000;
+    private Consumer<MessageQueue> beforeQueueReleased = queue -> { };
 
     public PullConsumerConfig(String group) {
         this.group = group;
@@ -126,6 +131,22 @@ public final class PullConsumerConfig {
 
     public PullConsumerConfig setPullTimeoutMillis(long pullTimeoutMillis) {
         this.pullTimeoutMillis = pullTimeoutMillis;
+        return this;
+    }
+
+    public Consumer<MessageQueue> getBeforeQueueReleased() {
+        return beforeQueueReleased;
+    }
+
+    /**
+     * Called when this consumer is about to give up a queue (rebalance hands it to another member of the group, on the
+     * rebalance thread; or {@code assign} drops it; or shutdown), while it still owns it, so its commits of the queue
+     * are still taken. A consumer that commits positions itself (auto commit off) stores what it has consumed here,
+     * so the queue's new owner does not deliver it again. With auto commit the consumer commits the queue's consumed
+     * offset itself, after this.
+     */
+    public PullConsumerConfig setBeforeQueueReleased(Consumer<MessageQueue> hook) {
+        this.beforeQueueReleased = Objects.requireNonNull(hook, "hook");
         return this;
     }
 }

@@ -23,8 +23,8 @@ public class Message {
     private byte[] body;
     /** A body given as text and not encoded yet (then {@link #body} is null); see {@link #setTextBody}. */
     private String textBody;
-    /** The UTF-8 length of {@link #textBody}, once computed; -1 before. */
-    private int textBodyLength = -1;
+    /** The body's length in bytes: of {@link #body}, or of {@link #textBody}'s UTF-8 encoding; 0 without a body. */
+    private int bodyLength;
     private Map<String, String> properties;
     /**
      * A received message's properties as stored (section 4.3), decoded into {@link #properties} on first access: a
@@ -51,7 +51,7 @@ public class Message {
 
     public Message(String topic, String tags, String keys, byte[] body) {
         this.topic = topic;
-        this.body = body;
+        setBody(body);
         if (tags != null && !tags.isEmpty()) {
             setTags(tags);
         }
@@ -89,31 +89,33 @@ public class Message {
     public void setBody(byte[] body) {
         this.body = body;
         this.textBody = null;
+        this.bodyLength = body == null ? 0 : body.length;
     }
 
     /**
      * A body given as text, whose UTF-8 encoding is the body: kept as the string until a reader needs bytes, so a
      * send that encodes the message straight into the outgoing frame ({@link #writeBody}) never makes the body
-     * array (a JMS TextMessage's send allocated its body a second time for it).
+     * array.
      */
     public void setTextBody(String text) {
-        this.body = null;
-        this.textBody = Objects.requireNonNull(text, "text");
-        this.textBodyLength = -1;
+        setBody(null, Objects.requireNonNull(text, "text"), Utf8.length(text));
+    }
+
+    /**
+     * Sets the body from the parts a sender already has: {@code bytes}, or, when that is null, {@code text} whose
+     * UTF-8 encoding is {@code length} bytes (the body of {@link #setTextBody}). Both kinds take this one path with
+     * no branch on which: the JIT compiles a branch only ever seen going one way as a trap, so a sender that moved
+     * from text to bytes bodies would discard its compiled send path at the first message of the other kind.
+     */
+    public void setBody(byte[] bytes, String text, int length) {
+        this.body = bytes;
+        this.textBody = text;
+        this.bodyLength = length;
     }
 
     /** The body's length in bytes (0 without a body), without encoding a text body. */
     public int getBodyLength() {
-        if (body != null) {
-            return body.length;
-        }
-        if (textBody == null) {
-            return 0;
-        }
-        if (textBodyLength < 0) {
-            textBodyLength = Utf8.length(textBody);
-        }
-        return textBodyLength;
+        return bodyLength;
     }
 
     /** Writes the body ({@link #getBodyLength} bytes) at {@code out}'s position; a text body as UTF-8, in place. */

@@ -286,10 +286,10 @@ public class Producer implements ProducerMember, AutoCloseable {
         running();
         onewayBatches.seal(); // every send but a coalesced one comes here: it must not overtake open batches
         validateAndKey(message);
-        byte[] body = message.getBody();
+        byte[] body = null; // the message's own body, written into the request from it (a text body as UTF-8)
         int sysFlag = 0;
-        if (body.length > config.getCompressThreshold()) {
-            body = Compression.zlib(body, config.getCompressLevel());
+        if (message.getBodyLength() > config.getCompressThreshold()) {
+            body = Compression.zlib(message.getBody(), config.getCompressLevel());
             sysFlag |= SysFlag.COMPRESSED | SysFlag.COMPRESSION_ZLIB;
         }
         if (Boolean.parseBoolean(message.getProperty(MessageConst.TRAN_MSG))) {
@@ -345,6 +345,7 @@ public class Producer implements ProducerMember, AutoCloseable {
     }
 
     /** A validated message with its (possibly compressed) body and send flags. */
+    /** {@code body}: the compressed body, or null to send the message's own. */
     record Prepared(Message message, byte[] body, int sysFlag, String uniqKey) {
         SendCodec.SendTarget target(Producer producer, MessageQueue queue) {
             return new SendCodec.SendTarget(producer.config.getGroup(), queue, sysFlag,
@@ -352,7 +353,8 @@ public class Producer implements ProducerMember, AutoCloseable {
         }
 
         RemotingCommand request(Producer producer, MessageQueue queue) {
-            return SendCodec.single(target(producer, queue), message, body);
+            return body == null ? SendCodec.single(target(producer, queue), message)
+                    : SendCodec.single(target(producer, queue), message, body);
         }
     }
 }

@@ -22,8 +22,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -186,6 +188,55 @@ class PullConsumerInteropTest {
             assertTrue(received.containsAll(sent), "missing " + sent.size() + " vs " + received.size());
         } finally {
             consumers.forEach(PullConsumer::shutdown);
+        }
+    }
+
+    /**
+     * A consumer that commits its own positions gets to store them before rebalance gives one of its queues to a new
+     * member: the hook runs while it still owns the queue (so the commit is taken), and the new owner finds it.
+     */
+    @Test
+    void theHookBeforeAQueueIsGivenUpCommitsWhileTheQueueIsStillOwned() throws Exception {
+        String topic = ApacheServers.unique("THook");
+        String group = ApacheServers.unique("cgHook");
+        send(topic, 40, null);
+        Map<MessageQueue, Boolean> ownedInHook = new ConcurrentHashMap<>();
+        AtomicReference<PullConsumer> first = new AtomicReference<>();
+        PullConsumer a = new PullConsumer(new PullConsumerConfig(group).setAutoCommit(false)
+                .setConsumeFromWhere(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET)
+                .setClientConfig(ApacheServers.client(ApacheServers.unique("hookA")))
+                .setBeforeQueueReleased(queue -> {
+                    ownedInHook.put(queue, first.get().assignment().contains(queue));
+                    try {
+                        first.get().commitSync(Map.of(queue, 3L));
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                }));
+        first.set(a);
+        a.subscribe(topic, "*");
+        a.start();
+        PullConsumer b = null;
+        try {
+            await().atMost(Duration.ofSeconds(20)).until(() -> a.assignment().size() == 4);
+            b = new PullConsumer(new PullConsumerConfig(group).setAutoCommit(false)
+                    .setClientConfig(ApacheServers.client(ApacheServers.unique("hookB"))));
+            b.subscribe(topic, "*");
+            b.start();
+            PullConsumer second = b;
+            await().atMost(Duration.ofSeconds(30)).until(() -> a.assignment().size() == 2
+                    && second.assignment().size() == 2);
+            Set<MessageQueue> moved = second.assignment();
+            assertEquals(moved, ownedInHook.keySet(), "the hook saw exactly the queues given away");
+            assertTrue(ownedInHook.values().stream().allMatch(owned -> owned), "each while still owned");
+            for (MessageQueue queue : moved) {
+                assertEquals(3L, second.committed(queue), "the hook's commit of " + queue + " was stored");
+            }
+        } finally {
+            a.shutdown();
+            if (b != null) {
+                b.shutdown();
+            }
         }
     }
 

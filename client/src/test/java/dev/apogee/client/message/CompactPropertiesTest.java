@@ -69,4 +69,24 @@ class CompactPropertiesTest {
         assertNull(compact.get(null));
         assertNull(compact.remove("absent"));
     }
+
+    @Test
+    void aCopyIsIndependentAndAppendAddsWithoutLookingUp() {
+        CompactProperties original = new CompactProperties(2);
+        original.put("a", "1");
+        original.put("b", "2");
+        CompactProperties copy = original.copy(1);
+        assertEquals(original, copy);
+        copy.put("a", "changed");
+        copy.append("c", "3");
+        copy.append("d", "4"); // past the extra room: grows
+        assertEquals("1", original.get("a"), "the copy has arrays of its own");
+        assertEquals(2, original.size());
+        assertEquals(Map.of("a", "changed", "b", "2", "c", "3", "d", "4"), copy);
+        List<String> order = new ArrayList<>();
+        copy.forEach((name, value) -> order.add(name));
+        assertEquals(List.of("a", "b", "c", "d"), order, "appended in insertion order");
+        assertThrows(NullPointerException.class, () -> copy.append(null, "x"));
+        assertThrows(NullPointerException.class, () -> copy.append("x", null));
+    }
 }

@@ -64,6 +64,7 @@ class TextBodyTest {
         assertArrayEquals(BatchEncoder.encode(bytes), BatchEncoder.encode(texts));
     }
 
+    /** A lone coalesced send, and a sync or async one (which now also write the message's own body), alike. */
     @Test
     void aLoneSendWritesTheTextIntoItsRequest() {
         Message m = new Message();
@@ -72,5 +73,26 @@ class TextBodyTest {
         m.putProperty("UNIQ_KEY", "ID1");
         SendCodec.SendTarget target = new SendCodec.SendTarget("g", new MessageQueue("T", "b", 0), 0, 1L, 4);
         assertArrayEquals(TEXTS[1].getBytes(StandardCharsets.UTF_8), SendCodec.single(target, m).body());
+        Message bytes = new Message();
+        bytes.setTopic("T");
+        bytes.setBody(TEXTS[1].getBytes(StandardCharsets.UTF_8));
+        bytes.putProperty("UNIQ_KEY", "ID1");
+        assertEquals(SendCodec.single(target, bytes, bytes.getBody()).extFields(),
+                SendCodec.single(target, m).extFields(), "the same request header");
+    }
+
+    @Test
+    void theThreePartSetterTakesEitherKindAsGiven() {
+        Message m = new Message();
+        m.setBody(null, TEXTS[1], TEXTS[1].getBytes(StandardCharsets.UTF_8).length);
+        assertEquals(TEXTS[1].getBytes(StandardCharsets.UTF_8).length, m.getBodyLength());
+        assertArrayEquals(TEXTS[1].getBytes(StandardCharsets.UTF_8), m.getBody());
+        m.setBody(new byte[] {7, 8, 9}, null, 3);
+        assertEquals(3, m.getBodyLength());
+        ByteBuffer out = ByteBuffer.allocate(3);
+        m.writeBody(out);
+        assertArrayEquals(new byte[] {7, 8, 9}, out.array());
+        assertEquals(0, new Message().getBodyLength(), "no body");
+        assertEquals(2, new Message("T", new byte[] {1, 2}).getBodyLength(), "the constructor's body is measured");
     }
 }

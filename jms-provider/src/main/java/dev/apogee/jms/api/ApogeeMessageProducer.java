@@ -201,7 +201,14 @@ public class ApogeeMessageProducer implements MessageProducer, QueueSender, Topi
         message.setJMSMessageID(disableMessageID ? null : session.connection().provider().newJmsMessageId());
         WireMessage wire = session.connection().codec().encode(message,
                 to instanceof ApogeeTopic ? session.connection().originStamp() : null);
-        session.send(wire, mode, deliveryDelay > 0 ? now + deliveryDelay : 0, message, listener);
+        long deliveryTime = deliveryDelay > 0 ? now + deliveryDelay : 0;
+        SessionTransactions transactions = session.transactions();
+        SessionSends immediate = transactions.immediateSends();
+        if (immediate != null) {
+            immediate.sendNow(wire, mode, deliveryTime, message, listener);
+        } else {
+            transactions.send(wire, mode, deliveryTime, message, listener);
+        }
     }
 
     @Override

@@ -13,11 +13,9 @@ import dev.apogee.jms.message.ApogeeMessage;
 import dev.apogee.jms.message.ApogeeObjectMessage;
 import dev.apogee.jms.message.ApogeeStreamMessage;
 import dev.apogee.jms.message.ApogeeTextMessage;
-import dev.apogee.jms.message.WireMessage;
 import dev.apogee.jms.provider.ConsumerSpec;
 import dev.apogee.jms.provider.NoLocal;
 import jakarta.jms.BytesMessage;
-import jakarta.jms.CompletionListener;
 import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
 import jakarta.jms.MapMessage;
@@ -150,14 +148,6 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
         } finally {
             deliveryLock.unlock();
         }
-    }
-
-    // ---- sending (called by producers) ----
-
-    void send(WireMessage wire, int deliveryMode, long deliveryTime, Message message, CompletionListener listener)
-            throws JMSException {
-        checkClosed();
-        transactions.send(wire, deliveryMode, deliveryTime, message, listener);
     }
 
     // ---- listeners ----

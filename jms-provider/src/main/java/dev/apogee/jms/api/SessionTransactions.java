@@ -65,10 +65,21 @@ public final class SessionTransactions {
         return provider;
     }
 
+    /**
+     * The session's sends when a send goes out at once (no local transaction, no XA branch), else null: then
+     * {@link #send} decides. The producer asks first, so the common send crosses no layer here (each layer on the
+     * per-message path was its own JIT compilation of everything below it, and the client's compiler is what a short
+     * run waits for).
+     */
+    SessionSends immediateSends() {
+        return mode != Session.SESSION_TRANSACTED && branch == null ? sends : null;
+    }
+
     void send(WireMessage wire, int deliveryMode, long deliveryTime, Message message, CompletionListener listener)
             throws JMSException {
-        if (mode != Session.SESSION_TRANSACTED && branch == null) {
-            sends.sendNow(wire, deliveryMode, deliveryTime, message, listener);
+        SessionSends immediate = immediateSends();
+        if (immediate != null) {
+            immediate.sendNow(wire, deliveryMode, deliveryTime, message, listener);
             return;
         }
         lock.lock();

@@ -65,6 +65,14 @@ public class ApogeeMessage implements Message {
     }
 
     /**
+     * A text body to send as its UTF-8 encoding without this provider making the array (null: the body is
+     * {@link #wireBody()}); only a TextMessage with text has one.
+     */
+    String wireText() {
+        return null;
+    }
+
+    /**
      * Makes properties and body read-only and a stream-style body readable from the start (§3.10): called on
      * messages handed to a consumer.
      */

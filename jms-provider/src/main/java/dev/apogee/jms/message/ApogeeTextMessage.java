@@ -28,6 +28,12 @@ public class ApogeeTextMessage extends ApogeeMessage implements TextMessage {
         return text;
     }
 
+    /** The text itself, encoded by the native client straight into the request; none when null or empty. */
+    @Override
+    String wireText() {
+        return text == null || text.isEmpty() ? null : text;
+    }
+
     /** The text's UTF-8 encoding (a compact Latin-1 string of ASCII text: one array copy). */
     @Override
     byte[] wireBody() {

@@ -87,6 +87,10 @@ public final class MessageCodec {
         if (origin != null) {
             w.putRaw(PropertyNames.ORIGIN, origin);
         }
+        String text = m.wireText();
+        if (text != null) {
+            return WireMessage.forSendText(destination.name(), tags, keys, text, w.finish());
+        }
         byte[] body = encodeBody(m, w);
         return WireMessage.forSend(destination.name(), tags, keys, body, w.finish());
     }

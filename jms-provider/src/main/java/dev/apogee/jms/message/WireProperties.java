@@ -22,7 +22,11 @@ final class WireProperties {
     private WireProperties() {
     }
 
-    /** Collects properties and type-map entries for one message being encoded. */
+    /**
+     * Collects properties and type-map entries for one message being encoded. Each name is put at most once (the
+     * codec writes every header once, and user property names are unique and never a header's or the mapping's), so
+     * the writer appends without looking names up.
+     */
     static final class Writer {
         private final WirePropertyMap.Builder properties = WirePropertyMap.builder();
         /** The type map, made on the first property that needs an entry (most messages have none). */
@@ -30,7 +34,7 @@ final class WireProperties {
 
         /** Puts a plain (never empty, separator-free) value such as a number, marker or destination string. */
         void putRaw(String name, String value) {
-            properties.put(name, value);
+            properties.append(name, value);
         }
 
         /** Puts a String header or property value: escaped or flagged in the type map if needed. */
@@ -40,10 +44,10 @@ final class WireProperties {
             } else if (value.isEmpty()) {
                 type(name, "T0");
             } else if (needsEscape(value)) {
-                properties.put(name, escape(value));
+                properties.append(name, escape(value));
                 type(name, "TE");
             } else {
-                properties.put(name, value);
+                properties.append(name, value);
             }
         }
 
@@ -53,7 +57,7 @@ final class WireProperties {
                 putString(name, (String) value);
                 return;
             }
-            properties.put(name, value.toString());
+            properties.append(name, value.toString());
             type(name, code(value));
         }
 
@@ -73,7 +77,7 @@ final class WireProperties {
         /** The properties written (the writer must not be used afterwards). */
         WirePropertyMap finish() {
             if (types != null) {
-                properties.put(TYPES, types.toString());
+                properties.append(TYPES, types.toString());
             }
             return properties.build();
         }

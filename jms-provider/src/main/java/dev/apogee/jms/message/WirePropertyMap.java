@@ -43,6 +43,14 @@ public final class WirePropertyMap extends AbstractMap<String, String> {
         return entries.containsKey(name);
     }
 
+    /**
+     * The properties as a new mutable map with room for {@code extra} more: how a message being sent becomes the
+     * native message's properties without a lookup per property.
+     */
+    public CompactProperties copyEntries(int extra) {
+        return entries.copy(extra);
+    }
+
     /** In arrival order, without entry objects. */
     @Override
     public void forEach(BiConsumer<? super String, ? super String> action) {
@@ -68,6 +76,17 @@ public final class WirePropertyMap extends AbstractMap<String, String> {
         public Builder put(String name, String value) {
             if (name != null && !name.isEmpty() && value != null && !value.isEmpty()) {
                 entries.put(name, value);
+            }
+            return this;
+        }
+
+        /**
+         * Adds a pair whose name the caller has not added before (a writer that puts each name once), without
+         * looking for it; ignored when the value is null or empty, like {@link #put}.
+         */
+        public Builder append(String name, String value) {
+            if (value != null && !value.isEmpty()) {
+                entries.append(name, value);
             }
             return this;
         }

@@ -60,15 +60,24 @@ final class NativeConsumer {
 
     /** Stores what AUTO/DUPS_OK acknowledged lazily (never CLIENT's unacknowledged deliveries), then stops. */
     synchronized void close() {
+        storeAcknowledged();
+        consumer.shutdown();
+    }
+
+    /**
+     * Stores the positions acknowledged lazily and waits for the broker (the close, and rebalance before it gives a
+     * queue to another member; then on the rebalance thread, without this object's monitor, like the committer's
+     * other callers' broker calls).
+     */
+    void storeAcknowledged() {
         try {
             committer.commitNow(Map.of());
         } catch (Exception e) { // the un-stored acknowledgements come again: duplicates after a failure
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
             }
-            LOG.warn("JMS-ACK-FLUSH-FAILED storing acknowledged positions of {} on close failed: {}", spec.group(),
+            LOG.warn("JMS-ACK-FLUSH-FAILED storing acknowledged positions of {} failed: {}", spec.group(),
                     e.toString());
         }
-        consumer.shutdown();
     }
 }

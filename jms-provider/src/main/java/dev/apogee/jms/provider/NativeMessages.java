@@ -8,8 +8,6 @@ import dev.apogee.jms.message.WirePropertyMap;
 import dev.apogee.jms.message.WireMessage;
 import dev.apogee.jms.message.WireNames;
 
-import java.util.Map;
-
 /** Conversions between the JMS wire form ({@link WireMessage}) and the native client's messages. Stateless. */
 final class NativeMessages {
     /** The property names a JMS message mostly carries: decoded as these instances, not a copy per message. */
@@ -25,8 +23,15 @@ final class NativeMessages {
     /** The native message that sends {@code wire}; delayed to {@code deliveryTime} when that is in the future. */
     static Message nativeMessage(WireMessage wire, long deliveryTime) {
         // one compact map, sized once for all properties and what the producer adds (UNIQ_KEY and the like); the
-        // tags, keys and WAIT the four-argument constructor would put in a default map of its own
-        Map<String, String> properties = new CompactProperties(wire.properties().size() + 6);
+        // tags, keys and WAIT the four-argument constructor would put in a default map of its own. The codec's
+        // properties are copied as arrays: they hold each name once already
+        CompactProperties properties;
+        if (wire.properties() instanceof WirePropertyMap encoded) {
+            properties = encoded.copyEntries(6);
+        } else {
+            properties = new CompactProperties(wire.properties().size() + 6);
+            wire.properties().forEach(properties::put);
+        }
         if (wire.tags() != null && !wire.tags().isEmpty()) {
             properties.put(MessageConst.TAGS, wire.tags());
         }
@@ -34,10 +39,9 @@ final class NativeMessages {
             properties.put(MessageConst.KEYS, wire.keys());
         }
         properties.put(MessageConst.WAIT, "true");
-        wire.properties().forEach(properties::put);
         Message message = new Message();
         message.setTopic(wire.topic());
-        message.setBody(wire.body());
+        wire.giveBodyTo(message);
         message.setProperties(properties);
         if (deliveryTime > System.currentTimeMillis()) {
             message.setDeliverTimeMs(deliveryTime);

@@ -28,22 +28,27 @@ import java.util.function.LongSupplier;
  *       its interval, waits for the one in flight (so nothing older arrives later), then commits what was requested
  *       and waits for the broker to store it.</li>
  * </ul>
- * Correctness: a consumer (or connection) close flushes, so a message acknowledged before the close is not delivered
- * to the group again. A failed asynchronous commit is logged and its positions are sent again with the next commit or
- * the flush; if the process or the connection dies first, or rebalance hands the queue to another member before
- * the commit, the messages after the last stored position are delivered again: duplicates after a failure, which
- * AUTO_ACKNOWLEDGE allows (Jakarta Messaging §6.2.10), never a loss, since no position passes a message that was not
- * handed out. The interval widens that window by at most {@link #MIN_INTERVAL_MILLIS}.
+ * Correctness: a consumer (or connection) close flushes, and so does rebalance before it hands one of the consumer's
+ * queues to another member ({@link NativeConsumer#storeAcknowledged}), so a message acknowledged before either is not
+ * delivered to the group again. A failed asynchronous commit is logged and its positions are sent again with the
+ * next commit or the flush; if the process or the connection dies first, the messages after the last stored position
+ * are delivered again: duplicates after a failure, which AUTO_ACKNOWLEDGE allows (Jakarta Messaging §6.2.10), never a
+ * loss, since no position passes a message that was not handed out. The interval widens that window by at most
+ * {@link #MIN_INTERVAL_MILLIS} (the official RocketMQ consumers store their offsets every 5 s).
  *
  * <p>Threads: {@link #request} and {@link #commitNow} from the session's delivering or closing thread (the caller
- * holds the consumer's lock in {@link NativeProvider}), completions on the client's callback threads, delayed sends
- * on the timer thread. The maps and flags are guarded by this object's monitor; broker calls are made outside it.
+ * holds the consumer's lock in {@link NativeProvider}), {@link #commitNow} also from the rebalance thread,
+ * completions on the client's callback threads, delayed sends on the timer thread. The maps and flags are guarded by this object's monitor; broker calls are made outside it.
  */
 final class PositionCommitter {
     private static final Logger LOG = LoggerFactory.getLogger(PositionCommitter.class);
 
-    /** Minimum time between the starts of two asynchronous commits of one consumer. */
-    static final long MIN_INTERVAL_MILLIS = 10;
+    /**
+     * Minimum time between the starts of two asynchronous commits of one consumer. At 10 ms a request/reply pair of
+     * consumers made 200 commit requests a second, each a request, an answer and a callback thread woken on the
+     * client: at 100 ms the JMS benchmark's request/reply ran about 20 % faster on 15 % less client CPU.
+     */
+    static final long MIN_INTERVAL_MILLIS = 100;
     private static final long MIN_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(MIN_INTERVAL_MILLIS);
     /** How long {@link #commitNow} waits for the commit in flight (the client's offset call timeout). */
     private static final long IN_FLIGHT_WAIT_MILLIS = 5_000;

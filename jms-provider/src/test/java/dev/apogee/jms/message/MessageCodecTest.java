@@ -85,10 +85,19 @@ class MessageCodecTest {
     @Test
     void aTextBodyTravelsAsItsUtf8Bytes() throws JMSException {
         String text = "ünïcode ✓ \uD83D\uDE00";
+        byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
         WireMessage wire = codec.encode(text(text));
-        assertArrayEquals(text.getBytes(StandardCharsets.UTF_8), wire.body());
+        assertArrayEquals(utf8, wire.body());
         assertEquals(text, ((TextMessage) received(wire)).getText());
+        // the sender never makes the array: the native message takes the text and writes it into the request
+        assertEquals(text, wire.text());
+        assertEquals(utf8.length, wire.bodyLength());
+        dev.apogee.client.message.Message outgoing = new dev.apogee.client.message.Message();
+        wire.giveBodyTo(outgoing);
+        assertEquals(utf8.length, outgoing.getBodyLength());
+        assertArrayEquals(utf8, outgoing.getBody());
         WireMessage empty = codec.encode(text(""));
+        assertNull(empty.text());
         assertArrayEquals(new byte[] {0}, empty.body());
         assertEquals("", ((TextMessage) received(empty)).getText());
     }

@@ -94,15 +94,23 @@ final class WriteQueue implements Runnable {
      */
     boolean queue(Object message, ChannelPromise promise) {
         if (channel.eventLoop().inEventLoop()) {
-            Object frame = encode(message, promise); // see the class comment: on the event loop, at once
-            if (frame != null) {
-                written++;
-                channel.writeAndFlush(frame, promise);
-            }
+            writeNow(message, promise);
             return false;
         }
         writes.add(new Write(message, promise));
         return !drainPending.get() && drainPending.compareAndSet(false, true);
+    }
+
+    /**
+     * A write made on the event loop goes out at once (see the class comment). Its own method: a sending thread's
+     * compiled {@link #queue} then holds no copy of the encoding and the pipeline, which only the event loop runs.
+     */
+    private void writeNow(Object message, ChannelPromise promise) {
+        Object frame = encode(message, promise);
+        if (frame != null) {
+            written++;
+            channel.writeAndFlush(frame, promise);
+        }
     }
 
     /** Starts the drain a {@link #queue} call asked for (schedules it on the event loop). */
