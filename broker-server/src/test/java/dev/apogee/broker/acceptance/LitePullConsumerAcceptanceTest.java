@@ -83,7 +83,7 @@ class LitePullConsumerAcceptanceTest {
     @Test
     void assignModeSeeksAndCommits() throws Exception {
         String topic = OfficialClients.unique("LiteAssignTopic");
-        producer.send(new Message(topic, bytes("create")));
+        OfficialClients.createTopic(producer, topic);
         MessageQueue queue = OfficialClients.awaitRoute(producer, topic).stream()
                 .filter(q -> q.getQueueId() == 0).findFirst().orElseThrow();
         long base = producer.maxOffset(queue);
@@ -187,7 +187,7 @@ class LitePullConsumerAcceptanceTest {
     @Test
     void heldPullsDeliverEachNewMessageInOrder() throws Exception {
         String topic = OfficialClients.unique("LiteHeldTopic");
-        producer.send(new Message(topic, bytes("create")));
+        OfficialClients.createTopic(producer, topic);
         MessageQueue queue = OfficialClients.awaitRoute(producer, topic).stream()
                 .filter(q -> q.getQueueId() == 0).findFirst().orElseThrow();
         DefaultLitePullConsumer consumer = consumer(OfficialClients.unique("cg-lite-held"));
