@@ -12,6 +12,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 
 /**
  * One JMS consumer inside {@link NativeProvider}: its pull consumer, the polled messages not handed out yet, the
@@ -30,7 +31,25 @@ final class NativeConsumer {
     /** The queue of the message handed out last: the next one is almost always from the same queue. */
     private MessageQueue lastQueue;
 
-    NativeConsumer(ConsumerSpec spec, PullConsumer consumer) {
+    /**
+     * The native consumer's {@link dev.apogee.client.consumer.PullConsumerConfig#setBeforeQueueReleased hook}: when
+     * rebalance is about to give one of its queues to another member, the positions this consumer acknowledged are
+     * stored first, so the queue's new owner starts after them (not at the last commit: up to a commit interval of
+     * duplicates). Made before the native consumer, which is made before this object, hence the late target.
+     */
+    static final class ReleaseHook implements Consumer<MessageQueue> {
+        private volatile NativeConsumer target;
+
+        @Override
+        public void accept(MessageQueue queue) {
+            NativeConsumer consumer = target;
+            if (consumer != null) {
+                consumer.storeAcknowledged();
+            }
+        }
+    }
+
+    NativeConsumer(ConsumerSpec spec, PullConsumer consumer, ReleaseHook release) {
         this.spec = spec;
         this.consumer = consumer;
         this.committer = new PositionCommitter(new PositionCommitter.Broker() {
@@ -45,6 +64,7 @@ final class NativeConsumer {
                 consumer.commitSync(positions);
             }
         }, CommitTimer.INSTANCE, System::nanoTime);
+        release.target = this; // last: the rebalance thread may call it at once
     }
 
     /** The queue {@code m} was pulled from, without a new key object per message. */

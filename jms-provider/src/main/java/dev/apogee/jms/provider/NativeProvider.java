@@ -41,7 +41,6 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 
 /**
@@ -316,15 +315,8 @@ public final class NativeProvider implements Provider {
             // (or, for a native group starting by timestamp, at that time's offset)
             boolean startAtEnd = (spec.fromLast() || spec.fromTimestamp() >= 0) && (spec.removeOnClose()
                     || !admin().consumerGroups(spec.topic()).contains(spec.group()));
-            // rebalance taking a queue away stores this consumer's acknowledged positions first, so the queue's
-            // new owner starts after them (not at the last commit: up to a commit interval of duplicates)
-            AtomicReference<NativeConsumer> created = new AtomicReference<>();
-            pc.setBeforeQueueReleased(queue -> {
-                NativeConsumer c = created.get();
-                if (c != null) {
-                    c.storeAcknowledged();
-                }
-            });
+            NativeConsumer.ReleaseHook release = new NativeConsumer.ReleaseHook();
+            pc.setBeforeQueueReleased(release);
             consumer = new PullConsumer(pc);
             consumer.subscribe(spec.topic(), subscription[1], subscription[0]);
             consumer.start(); // registered with the brokers now: only then ask who else is online (GroupPresence)
@@ -348,9 +340,7 @@ public final class NativeProvider implements Provider {
                     consumer.commitSync(); // a durable/shared subscription exists from now on
                 }
             }
-            NativeConsumer nativeConsumer = new NativeConsumer(spec, consumer);
-            created.set(nativeConsumer);
-            consumers.put(id, nativeConsumer);
+            consumers.put(id, new NativeConsumer(spec, consumer, release));
             return CompletableFuture.completedFuture(new ConsumerId(id, spec.group()));
         } catch (Throwable t) {
             if (consumer != null) {
