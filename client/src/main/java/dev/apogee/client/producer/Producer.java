@@ -344,8 +344,7 @@ public class Producer implements ProducerMember, AutoCloseable {
         return batch;
     }
 
-    /** A validated message with its (possibly compressed) body and send flags. */
-    /** {@code body}: the compressed body, or null to send the message's own. */
+    /** A validated message with its send flags and its compressed body, or null to send the message's own. */
     record Prepared(Message message, byte[] body, int sysFlag, String uniqKey) {
         SendCodec.SendTarget target(Producer producer, MessageQueue queue) {
             return new SendCodec.SendTarget(producer.config.getGroup(), queue, sysFlag,
