@@ -3,6 +3,7 @@ package dev.apogee.client;
 import dev.apogee.remoting.exception.RemotingConnectException;
 import dev.apogee.remoting.exception.RemotingException;
 import dev.apogee.remoting.exception.RemotingTimeoutException;
+import dev.apogee.remoting.netty.AnsweredSlot;
 import dev.apogee.remoting.netty.NettyRemotingClient;
 import dev.apogee.remoting.netty.OnewaySlot;
 import dev.apogee.remoting.protocol.RemotingCommand;
@@ -76,10 +77,7 @@ public final class Rpc {
         }
         return remoting.invokeAsync(address, request, timeoutMillis, inline).handle((response, error) -> {
             if (error != null) {
-                Throwable cause = error instanceof CompletionException && error.getCause() != null
-                        ? error.getCause() : error;
-                throw new CompletionException(cause instanceof RemotingException re ? translate(address, re)
-                        : new MQClientException(MQClientException.CONNECT_BROKER_EXCEPTION, cause.toString(), cause));
+                throw new CompletionException(failure(address, error));
             }
             return response;
         });
@@ -110,6 +108,31 @@ public final class Rpc {
         } catch (RemotingException e) {
             throw translate(address, e);
         }
+    }
+
+    /**
+     * Reserves room for one answered request to {@code address}, queued later through the slot without waiting; the
+     * slot's result fails with a {@link dev.apogee.remoting.exception.RemotingException}, which {@link #failure}
+     * translates.
+     */
+    public AnsweredSlot reserveAnswered(String address, long timeoutMillis)
+            throws MQClientException, InterruptedException {
+        if (address == null) {
+            throw new MQClientException(MQClientException.BROKER_NOT_EXIST_EXCEPTION,
+                    "no address for an answered request");
+        }
+        try {
+            return remoting.reserveAnswered(address, timeoutMillis);
+        } catch (RemotingException e) {
+            throw translate(address, e);
+        }
+    }
+
+    /** The {@link MQClientException} a failed call to {@code address} reports, as {@link #callAsync} reports it. */
+    public static MQClientException failure(String address, Throwable error) {
+        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+        return cause instanceof RemotingException re ? translate(address, re)
+                : new MQClientException(MQClientException.CONNECT_BROKER_EXCEPTION, cause.toString(), cause);
     }
 
     /** Calls a name server, trying the others when one is unreachable. */

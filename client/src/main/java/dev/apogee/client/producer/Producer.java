@@ -39,7 +39,7 @@ public class Producer implements ProducerMember, AutoCloseable {
     private final LongSupplier clock;
     private final LatencyFaultTolerance faults;
     private final QueueChooser chooser;
-    private final OnewayBatches onewayBatches = new OnewayBatches(this);
+    private final CoalescedSends coalesced = new CoalescedSends(this);
     private volatile ClientInstance instance;
 
     public Producer(ProducerConfig config) {
@@ -202,20 +202,48 @@ public class Producer implements ProducerMember, AutoCloseable {
      * them. Messages the batch format cannot carry (compressed, delayed, transactional, retry topics) are sent alone.
      */
     public void sendOnewayCoalesced(Message message, int shard) throws MQClientException, InterruptedException {
-        if (!OnewayBatches.batchable(message, config.getCompressThreshold())) {
+        if (!CoalescedSends.batchable(message, config.getCompressThreshold())) {
             sendOneway(message, shard);
             return;
         }
+        MessageQueue queue = coalescedQueue(message, shard);
+        coalesced.sendOneway(message, queue, running().routes().masterAddress(queue.brokerName()));
+    }
+
+    /**
+     * Sends asynchronously without retries, like {@link #sendAsync(Message, int, boolean)} with {@code retry ==
+     * false}, but coalesced like {@link #sendOnewayCoalesced}: while the connection is busy writing, sends to the
+     * same queue join one SEND_BATCH_MESSAGE request, stored with one append and answered once; each message's future
+     * gets its own result (its queue offset, its offset message id). The same order guarantees hold. Messages the
+     * batch format cannot carry go alone through {@link #sendAsync(Message, int, boolean)}. The future completes on
+     * a remoting callback thread.
+     */
+    public CompletableFuture<SendResult> sendAsyncCoalesced(Message message, int shard) {
+        try {
+            if (!CoalescedSends.batchable(message, config.getCompressThreshold())) {
+                return sendAsync(message, shard, false);
+            }
+            MessageQueue queue = coalescedQueue(message, shard);
+            return coalesced.sendAnswered(message, queue, running().routes().masterAddress(queue.brokerName()));
+        } catch (MQClientException e) {
+            return CompletableFuture.failedFuture(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    /** Validates a coalesced send's message, gives it its key, and picks its queue. */
+    private MessageQueue coalescedQueue(Message message, int shard) throws MQClientException, InterruptedException {
         running();
         validateAndKey(message);
         TopicRouteInfo route = running().routes().getForPublish(message.getTopic(), config.getDefaultTopicQueueNums());
-        MessageQueue queue = chooser.choose(message.getTopic(), route.publishQueues(), null, shard);
-        onewayBatches.send(message, queue, running().routes().masterAddress(queue.brokerName()));
+        return chooser.choose(message.getTopic(), route.publishQueues(), null, shard);
     }
 
-    /** How many requests this producer's coalesced oneway sends took, for the messages they carried. */
-    public CoalescedOnewayStats coalescedOnewayStats() {
-        return onewayBatches.stats();
+    /** How many requests this producer's coalesced sends took, for the messages they carried. */
+    public CoalescedSendStats coalescedSendStats() {
+        return coalesced.stats();
     }
 
     /**
@@ -284,7 +312,7 @@ public class Producer implements ProducerMember, AutoCloseable {
 
     Prepared prepare(Message message) throws MQClientException {
         running();
-        onewayBatches.seal(); // every send but a coalesced one comes here: it must not overtake open batches
+        coalesced.seal(); // every send but a coalesced one comes here: it must not overtake open batches
         validateAndKey(message);
         byte[] body = null; // the message's own body, written into the request from it (a text body as UTF-8)
         int sysFlag = 0;
@@ -311,7 +339,7 @@ public class Producer implements ProducerMember, AutoCloseable {
 
     private List<Message> prepareBatch(Collection<? extends Message> messages) throws MQClientException {
         running();
-        onewayBatches.seal();
+        coalesced.seal();
         if (messages == null || messages.isEmpty()) {
             throw new MQClientException(MQClientException.ILLEGAL_ARGUMENT, "the batch is empty");
         }

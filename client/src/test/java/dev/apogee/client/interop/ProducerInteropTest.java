@@ -150,6 +150,38 @@ class ProducerInteropTest {
     }
 
     @Test
+    void coalescedAsyncSendsAreEachAnsweredWithTheirOwnResult() throws Exception {
+        String topic = ApacheServers.unique("TCoalesceAsync");
+        producer.send(message(topic, "first")); // creates the topic
+        int sends = 500;
+        List<Message> messages = new ArrayList<>();
+        List<CompletableFuture<SendResult>> results = new ArrayList<>();
+        for (int i = 0; i < sends; i++) {
+            Message m = message(topic, "a-" + i);
+            messages.add(m);
+            results.add(producer.sendAsyncCoalesced(m, 0));
+        }
+        Map<String, SendResult> byKey = new HashMap<>();
+        for (int i = 0; i < sends; i++) {
+            SendResult result = results.get(i).get(30, TimeUnit.SECONDS);
+            assertEquals(SendStatus.SEND_OK, result.status());
+            assertEquals(messages.get(i).getProperty("UNIQ_KEY"), result.msgId());
+            byKey.put(result.msgId(), result);
+        }
+        assertEquals(sends, byKey.size(), "one result per message");
+        assertTrue(producer.coalescedSendStats().requests() <= producer.coalescedSendStats().messages());
+        List<MessageExt> read = OfficialClients.readAll(topic, sends + 1);
+        assertEquals(sends + 1, read.size());
+        for (MessageExt m : read) {
+            SendResult result = byKey.get(m.getMsgId());
+            if (result != null) {
+                assertEquals(m.getQueueOffset(), result.queueOffset(), "the offset reported for " + m.getMsgId());
+                assertEquals(m.getQueueId(), result.messageQueue().queueId());
+            }
+        }
+    }
+
+    @Test
     void selectorKeepsOneKeyInOneQueueInOrder() throws Exception {
         String topic = ApacheServers.unique("TOrder");
         List<SendResult> results = new ArrayList<>();

@@ -263,18 +263,20 @@ public final class NativeProvider implements Provider {
 
     /**
      * Pipelined (several in flight, {@link #asyncSendWindow()} &gt; 1) sends are not retried: a retry would be stored
-     * after the sends behind it; the failure goes to this send's CompletionListener instead.
+     * after the sends behind it; the failure goes to this send's CompletionListener instead. They are coalesced:
+     * sends made while the connection is busy share one batch request, stored and answered once.
      */
     private CompletableFuture<Void> sendAsync(Producer p, Message message, int orderKey) {
         CompletableFuture<Void> result = new CompletableFuture<>();
-        p.sendAsync(message, orderKey, ordering.retrySends()).whenComplete((r, e) -> {
-            if (e != null) {
-                result.completeExceptionally(translate(e));
-            } else {
-                ordering.learn(r);
-                result.complete(null);
-            }
-        });
+        (ordering.retrySends() ? p.sendAsync(message, orderKey, true) : p.sendAsyncCoalesced(message, orderKey))
+                .whenComplete((r, e) -> {
+                    if (e != null) {
+                        result.completeExceptionally(translate(e));
+                    } else {
+                        ordering.learn(r);
+                        result.complete(null);
+                    }
+                });
         return result;
     }
 

@@ -108,10 +108,7 @@ public final class NettyRemotingClient extends RemotingEndpoint implements AutoC
             throws RemotingException, InterruptedException {
         long start = System.nanoTime();
         Channel channel = connect(address, timeoutMillis);
-        long left = timeoutMillis - (System.nanoTime() - start) / 1_000_000L;
-        if (left <= 0) {
-            throw new RemotingTimeoutException(address, timeoutMillis);
-        }
+        long left = remainingMillis(address, start, timeoutMillis);
         prepare(request);
         try {
             return invokeSync(channel, request, left);
@@ -186,6 +183,29 @@ public final class NettyRemotingClient extends RemotingEndpoint implements AutoC
     public OnewaySlot reserveOneway(String address, long timeoutMillis) throws RemotingException, InterruptedException {
         Channel channel = connect(address, timeoutMillis);
         return reserveOneway(channel, timeoutMillis, this::prepare);
+    }
+
+    /**
+     * Reserves room for one answered request to {@code address} (connecting if needed), to be queued later without
+     * waiting through the slot; see {@link AnsweredSlot}. The timeout covers connecting, waiting for the async permit
+     * and the response. Never call it on an event loop.
+     */
+    public AnsweredSlot reserveAnswered(String address, long timeoutMillis)
+            throws RemotingException, InterruptedException {
+        long start = System.nanoTime();
+        Channel channel = connect(address, timeoutMillis);
+        long left = remainingMillis(address, start, timeoutMillis);
+        return reserveAnswered(channel, left, this::prepare);
+    }
+
+    /** What is left of {@code timeoutMillis} started at {@code startNanos}; a timeout when nothing is. */
+    private static long remainingMillis(String address, long startNanos, long timeoutMillis)
+            throws RemotingTimeoutException {
+        long left = timeoutMillis - (System.nanoTime() - startNanos) / 1_000_000L;
+        if (left <= 0) {
+            throw new RemotingTimeoutException(address, timeoutMillis);
+        }
+        return left;
     }
 
     /** An open connection to {@code address}, connecting if needed within {@code timeoutMillis}. */

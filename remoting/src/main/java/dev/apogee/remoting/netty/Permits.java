@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Why not {@link java.util.concurrent.Semaphore}: its acquire and release are compare-and-set loops, and a sender
  * acquiring while the event loop releases makes one of them go round again. The JIT compiles a send path while that
  * has not happened yet, leaves the retry out, and discards the whole compiled path the first time it does (measured:
- * {@code Producer.sendOnewayCoalesced}, {@code OnewayBatches$Lane.send} and {@code RemotingEndpoint.reserveOneway},
+ * {@code Producer.sendOnewayCoalesced}, {@code CoalescedSends$Lane.send} and {@code RemotingEndpoint.reserveOneway},
  * each recompiled after its first contended acquire or release, in the middle of a JMS benchmark phase). Here
  * acquiring is {@code getAndIncrement} and releasing {@code decrementAndGet}, whatever the other threads do; only
  * going over the limit (overload) takes the slow way: undo the increment, then wait on the monitor until a release

@@ -131,6 +131,7 @@ public abstract class RemotingEndpoint {
             throws RemotingSendRequestException, RemotingTimeoutException, InterruptedException {
         ResponseFuture future = new ResponseFuture(channel, request.opaque(), request.responseBodyDecoder(),
                 timeoutMillis, null);
+        responses.put(future);
         send(channel, request, future);
         try {
             return future.result().get(timeoutMillis, TimeUnit.MILLISECONDS);
@@ -177,15 +178,33 @@ public abstract class RemotingEndpoint {
             return result;
         }
         long left = Math.max(1, timeoutMillis - (System.nanoTime() - startNanos) / 1_000_000L);
-        ResponseFuture future = new ResponseFuture(channel, request.opaque(), request.responseBodyDecoder(), left,
-                asyncPermits);
+        send(channel, request, expect(channel, request, left, asyncPermits, result, inline));
+        return result;
+    }
+
+    /**
+     * Registers the wait for {@code request}'s response (before it is written): {@code result} gets the response,
+     * or the failure, on the callback executor (on the completing thread with {@code inline}); {@code permits} get
+     * their permit back when it completes.
+     */
+    ResponseFuture expect(Channel channel, RemotingCommand request, long timeoutMillis, Permits permits,
+            CompletableFuture<RemotingCommand> result, boolean inline) {
+        ResponseFuture future = new ResponseFuture(channel, request.opaque(), request.responseBodyDecoder(),
+                timeoutMillis, permits);
         if (inline) {
             future.result().whenComplete((response, error) -> complete(result, response, error));
         } else {
             future.result().whenComplete((response, error) -> completeOnCallbackThread(result, response, error));
         }
-        send(channel, request, future);
-        return result;
+        responses.put(future);
+        return future;
+    }
+
+    /** The write of a registered request failed: it fails, unless its response or timeout came first. */
+    void writeFailed(ResponseFuture future, Throwable cause) {
+        if (responses.remove(future.opaque()) != null) {
+            future.fail(new RemotingSendRequestException(RemotingAddress.of(future.channel()), cause));
+        }
     }
 
     /** Sends a oneway request: no response is expected; returns once the write completed or failed. */
@@ -217,17 +236,30 @@ public abstract class RemotingEndpoint {
         return new OnewaySlot(channel, onewayPermits, preparer);
     }
 
+    /**
+     * Takes an async permit for a request to {@code channel} queued later through the returned slot; the slot
+     * prepares the request with {@code preparer} when it is built. Waits (bounded) for the permit: never call it on an
+     * event loop.
+     */
+    AnsweredSlot reserveAnswered(Channel channel, long timeoutMillis, Consumer<RemotingCommand> preparer)
+            throws RemotingTooMuchRequestException, InterruptedException {
+        if (!asyncPermits.tryAcquire(timeoutMillis, TimeUnit.MILLISECONDS)) {
+            throw new RemotingTooMuchRequestException("too many async requests in flight ("
+                    + asyncPermits.available() + " permits left) to " + RemotingAddress.of(channel));
+        }
+        return new AnsweredSlot(this, channel, asyncPermits, preparer, timeoutMillis);
+    }
+
+    /** Writes a request whose response is already {@link #expect expected}. */
     private void send(Channel channel, RemotingCommand request, ResponseFuture future) {
-        responses.put(future);
         try {
             WriteQueue.of(channel).write(request).addListener(f -> {
-                if (!f.isSuccess() && responses.remove(request.opaque()) != null) {
-                    future.fail(new RemotingSendRequestException(RemotingAddress.of(channel), f.cause()));
+                if (!f.isSuccess()) {
+                    writeFailed(future, f.cause());
                 }
             });
         } catch (RuntimeException e) {
-            responses.remove(request.opaque());
-            future.fail(new RemotingSendRequestException(RemotingAddress.of(channel), e));
+            writeFailed(future, e);
         }
     }
 

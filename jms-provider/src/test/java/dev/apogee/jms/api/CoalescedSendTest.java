@@ -4,7 +4,7 @@ import dev.apogee.client.ClientConfig;
 import dev.apogee.client.consumer.PullConsumer;
 import dev.apogee.client.consumer.PullConsumerConfig;
 import dev.apogee.client.message.MessageExt;
-import dev.apogee.client.producer.CoalescedOnewayStats;
+import dev.apogee.client.producer.CoalescedSendStats;
 import dev.apogee.client.producer.Producer;
 import dev.apogee.client.producer.ProducerConfig;
 import dev.apogee.client.producer.SendResult;
@@ -35,11 +35,12 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Coalesced oneway sends (NON_PERSISTENT in JMS) against our broker: sends made while the connection is busy share
- * batch requests, and neither they nor the other sends of the same sender lose their order or a message.
+ * Coalesced sends against our broker, oneway (NON_PERSISTENT in JMS) and answered (a JMS send with a
+ * CompletionListener): sends made while the connection is busy share batch requests, and neither they nor the other
+ * sends of the same sender lose their order or a message.
  */
 @Timeout(120)
-class CoalescedOnewayTest {
+class CoalescedSendTest {
     @RegisterExtension
     static final JmsBrokerExtension BROKER = new JmsBrokerExtension();
     private static final AtomicInteger SEQ = new AtomicInteger();
@@ -49,24 +50,19 @@ class CoalescedOnewayTest {
     }
 
     /** Creates the topic of {@code name} through JMS (a producer on it), returning the queue. */
-    private static String createTopic(Connection c, String name) throws Exception {
-        Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
-        s.createProducer(s.createQueue(name)).close();
-        s.close();
+    private static String createTopic(String name) throws Exception {
+        try (Connection c = BROKER.factory().createConnection()) {
+            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            s.createProducer(s.createQueue(name)).close();
+        }
         return name;
     }
 
     @Test
     void nativeCoalescedSendsShareRequestsAndKeepTheirOrderAmongSyncAndAsyncSends() throws Exception {
         int total = 3_000;
-        String topic;
-        try (Connection c = BROKER.factory().createConnection()) {
-            topic = createTopic(c, name("native"));
-        }
-        Producer producer = new Producer(new ProducerConfig("coalesce_p_" + SEQ.incrementAndGet())
-                .setClientConfig(new ClientConfig().setNamesrvAddress(BROKER.namesrvAddress())
-                        .setInstanceName("coalesce-p-" + SEQ.incrementAndGet())));
-        producer.start();
+        String topic = createTopic(name("native"));
+        Producer producer = startProducer();
         int coalesced = 0;
         List<CompletableFuture<SendResult>> asyncSends = new ArrayList<>();
         try {
@@ -88,23 +84,106 @@ class CoalescedOnewayTest {
                 assertNotNull(f.get(10, TimeUnit.SECONDS));
             }
             int coalescedSends = coalesced;
-            waitUntil(() -> producer.coalescedOnewayStats().messages() == coalescedSends); // built when written
-            CoalescedOnewayStats stats = producer.coalescedOnewayStats();
-            assertEquals(coalesced, stats.messages());
-            assertTrue(stats.requests() < stats.messages(), "sends made while the connection was busy should "
-                    + "have shared requests: " + stats);
+            waitUntil(() -> producer.coalescedSendStats().messages() == coalescedSends); // built when written
+            assertEquals(coalesced, producer.coalescedSendStats().messages());
+            assertShared(producer.coalescedSendStats());
         } finally {
             producer.shutdown();
         }
 
-        List<MessageExt> read = readAll(topic, total);
-        read.sort(Comparator.comparingInt(MessageExt::getQueueId).thenComparingLong(MessageExt::getQueueOffset));
-        assertEquals(total, read.size());
+        List<MessageExt> read = readInQueueOrder(topic, total);
         for (int i = 0; i < total; i++) {
             MessageExt m = read.get(i);
             assertEquals(read.get(0).getQueueId(), m.getQueueId(), "one shard, one queue");
             assertEquals(Integer.toString(i), m.getUserProperty("seq"), "message at position " + i);
             assertEquals("m" + i, new String(m.getBody(), StandardCharsets.UTF_8));
+        }
+    }
+
+    @Test
+    void nativeCoalescedAsyncSendsAreAnsweredOneByOneInOrderAmongTheOtherSends() throws Exception {
+        int total = 3_000;
+        String topic = createTopic(name("answered"));
+        Producer producer = startProducer();
+        List<dev.apogee.client.message.Message> answeredMessages = new ArrayList<>();
+        List<CompletableFuture<SendResult>> answered = new ArrayList<>();
+        List<Integer> answeredPositions = new ArrayList<>();
+        try {
+            for (int i = 0; i < total; i++) {
+                dev.apogee.client.message.Message m = new dev.apogee.client.message.Message(topic,
+                        ("m" + i).getBytes(StandardCharsets.UTF_8));
+                m.putUserProperty("seq", Integer.toString(i));
+                if (i % 199 == 198) {
+                    producer.send(m, 5_000, 0);
+                } else if (i % 97 == 96) {
+                    m.setWaitStoreMsgOK(false);
+                    producer.sendOnewayCoalesced(m, 0);
+                } else {
+                    answeredMessages.add(m);
+                    answeredPositions.add(i);
+                    answered.add(producer.sendAsyncCoalesced(m, 0));
+                }
+            }
+            long firstOffset = -1;
+            for (int i = 0; i < answered.size(); i++) {
+                SendResult result = answered.get(i).get(30, TimeUnit.SECONDS);
+                assertEquals(answeredMessages.get(i).getProperty("UNIQ_KEY"), result.msgId());
+                assertNotNull(result.offsetMsgId(), "its own offset message id");
+                if (i == 0) {
+                    firstOffset = result.queueOffset() - answeredPositions.get(0);
+                }
+                assertEquals(firstOffset + answeredPositions.get(i), result.queueOffset(),
+                        "the queue offset of the message sent at position " + answeredPositions.get(i));
+            }
+            assertShared(producer.coalescedSendStats());
+        } finally {
+            producer.shutdown();
+        }
+        List<MessageExt> read = readInQueueOrder(topic, total);
+        for (int i = 0; i < total; i++) {
+            assertEquals(Integer.toString(i), read.get(i).getUserProperty("seq"), "message at position " + i);
+        }
+    }
+
+    @Test
+    void aSessionsAsyncSendsCompleteInOrderAndArriveInOrder() throws Exception {
+        int total = 2_000;
+        try (Connection c = BROKER.factory().createConnection()) {
+            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            Queue queue = s.createQueue(name("async"));
+            MessageConsumer consumer = s.createConsumer(queue);
+            MessageProducer p = s.createProducer(queue);
+            List<String> completed = java.util.Collections.synchronizedList(new ArrayList<>());
+            AtomicInteger failed = new AtomicInteger();
+            CompletionListener listener = new CompletionListener() {
+                @Override
+                public void onCompletion(Message message) {
+                    try {
+                        completed.add(((TextMessage) message).getText());
+                    } catch (jakarta.jms.JMSException e) {
+                        failed.incrementAndGet();
+                    }
+                }
+
+                @Override
+                public void onException(Message message, Exception exception) {
+                    failed.incrementAndGet();
+                }
+            };
+            for (int i = 0; i < total; i++) {
+                p.send(s.createTextMessage("m" + i), listener);
+            }
+            waitUntil(() -> completed.size() + failed.get() == total);
+            assertEquals(0, failed.get());
+            for (int i = 0; i < total; i++) {
+                assertEquals("m" + i, completed.get(i), "completions run in send order");
+            }
+            c.start();
+            for (int i = 0; i < total; i++) {
+                Message m = consumer.receive(10_000);
+                assertNotNull(m, "message " + i + " missing");
+                assertEquals("m" + i, ((TextMessage) m).getText());
+            }
         }
     }
 
@@ -171,6 +250,27 @@ class CoalescedOnewayTest {
                 assertEquals("m" + i, ((TextMessage) m).getText());
             }
         }
+    }
+
+    private static void assertShared(CoalescedSendStats stats) {
+        assertTrue(stats.requests() < stats.messages(), "sends made while the connection was busy should have shared "
+                + "requests: " + stats);
+    }
+
+    /** All {@code expected} messages of {@code topic}, by queue and offset. */
+    private static List<MessageExt> readInQueueOrder(String topic, int expected) throws Exception {
+        List<MessageExt> read = readAll(topic, expected);
+        read.sort(Comparator.comparingInt(MessageExt::getQueueId).thenComparingLong(MessageExt::getQueueOffset));
+        assertEquals(expected, read.size());
+        return read;
+    }
+
+    private static Producer startProducer() throws Exception {
+        Producer producer = new Producer(new ProducerConfig("coalesce_p_" + SEQ.incrementAndGet())
+                .setClientConfig(new ClientConfig().setNamesrvAddress(BROKER.namesrvAddress())
+                        .setInstanceName("coalesce-p-" + SEQ.incrementAndGet())));
+        producer.start();
+        return producer;
     }
 
     private static List<MessageExt> readAll(String topic, int expected) throws Exception {
