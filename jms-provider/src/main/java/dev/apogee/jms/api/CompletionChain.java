@@ -6,56 +6,125 @@ import jakarta.jms.JMSException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.ArrayDeque;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.function.BiConsumer;
 
 /**
  * One session's CompletionListener callbacks, run on one {@code apogee-jms-completion} thread in the order the sends
- * were made (§7.3: in send order within a session), whatever order the brokers' replies come in. Each callback is
- * chained after the previous one and after its own send's outcome; nothing here blocks the thread that completes a
- * send future (a Netty I/O thread). While a callback runs, {@link #isCallbackThread()} is true on its thread, so the
- * session, its producers, its connection and its JMSContext refuse close/commit/rollback (§7.3.8).
+ * were made (§7.3: in send order within a session), whatever order the brokers' replies come in. The callbacks wait
+ * in a queue, oldest first; a drain on that thread runs them from the head for as long as the head's send is done,
+ * and is scheduled by whichever send completes the head. So a batch of answers (a coalesced batch request answers up
+ * to 64 sends at once) costs one hand-off to the thread, not one per send, and a send costs one dependent stage, not
+ * a chain of futures and an executor task each. Nothing here blocks the thread that completes a send future (a
+ * remoting thread). While a callback runs, {@link #isCallbackThread()} is true on its thread, so the session, its
+ * producers, its connection and its JMSContext refuse close/commit/rollback (§7.3.8).
+ *
+ * <p>Threads: the session's sending thread appends; send futures complete on remoting threads; callbacks run on the
+ * completion thread. The queue, the counters and the drain flag are guarded by this object's monitor, held only to
+ * add, look at or take the head, never while a callback runs.
  */
 final class CompletionChain {
     private static final Logger LOG = LoggerFactory.getLogger(CompletionChain.class);
     private static final ThreadLocal<CompletionChain> RUNNING = new ThreadLocal<>();
 
-    private CompletableFuture<Void> tail = CompletableFuture.completedFuture(null);
+    private record Pending(CompletableFuture<?> send, BiConsumer<Object, Throwable> callback) {
+    }
+
+    private final ArrayDeque<Pending> pending = new ArrayDeque<>();
+    /** True while a drain is scheduled or running: it takes the head while the head's send is done. */
+    private boolean draining;
+    /** Callbacks appended and callbacks run (or dropped) so far, for {@link #shutdown}. */
+    private long appended;
+    private long finished;
     private ExecutorService thread;
 
     /** Runs {@code callback} with the outcome of {@code send} once it and every earlier callback are done. */
+    @SuppressWarnings("unchecked")
     <T> void after(CompletableFuture<T> send, BiConsumer<T, Throwable> callback) {
-        CompletableFuture<Runnable> outcome = send.handle((value, error) -> () -> callback.accept(value, error));
-        append(outcome);
+        append(new Pending(send, (BiConsumer<Object, Throwable>) callback));
+        send.whenComplete((value, error) -> drainIfHeadDone());
     }
 
     /** Runs {@code callback} after every earlier callback. */
     void then(Runnable callback) {
-        append(CompletableFuture.completedFuture(callback));
+        append(new Pending(CompletableFuture.completedFuture(null), (value, error) -> callback.run()));
+        drainIfHeadDone();
     }
 
-    private synchronized void append(CompletableFuture<Runnable> ready) {
-        ExecutorService executor = executor();
-        // the previous tail never fails (callbacks are guarded), so this stage always runs
-        tail = tail.thenCombine(ready, (ignored, callback) -> callback)
-                .thenAcceptAsync(this::runGuarded, executor)
-                .exceptionally(rejected -> null); // only a rejection after shutdown lands here
+    private synchronized void append(Pending callback) {
+        pending.addLast(callback);
+        appended++;
     }
 
-    private void runGuarded(Runnable callback) {
+    /** Schedules a drain unless one is scheduled or the oldest callback still waits for its send. */
+    private void drainIfHeadDone() {
+        ExecutorService executor;
+        synchronized (this) {
+            Pending head = pending.peekFirst();
+            if (draining || head == null || !head.send().isDone()) {
+                return;
+            }
+            draining = true;
+            executor = executor();
+        }
+        try {
+            executor.execute(this::drain);
+        } catch (RejectedExecutionException shutDown) {
+            dropAll(); // the session is closed: callbacks of sends that complete later are dropped
+        }
+    }
+
+    private void drain() {
+        while (true) {
+            Pending next;
+            synchronized (this) {
+                next = pending.peekFirst();
+                if (next == null || !next.send().isDone()) {
+                    draining = false; // the send completing the head schedules the next drain
+                    return;
+                }
+                pending.pollFirst();
+            }
+            runGuarded(next);
+            synchronized (this) {
+                finished++;
+                notifyAll();
+            }
+        }
+    }
+
+    private void runGuarded(Pending callback) {
+        Object value = null;
+        Throwable error = null;
+        try {
+            value = callback.send().getNow(null);
+        } catch (CompletionException e) {
+            error = e.getCause() != null ? e.getCause() : e;
+        } catch (CancellationException e) {
+            error = e;
+        }
         RUNNING.set(this);
         try {
-            callback.run();
+            callback.callback().accept(value, error);
         } catch (RuntimeException e) {
             // an application CompletionListener threw: the next callbacks still run
             LOG.warn("APOGEE-JMS-SEND-1 a CompletionListener threw; ignored", e);
         } finally {
             RUNNING.remove();
         }
+    }
+
+    private synchronized void dropAll() {
+        finished += pending.size();
+        pending.clear();
+        draining = false;
+        notifyAll();
     }
 
     /** True on this chain's thread while one of its callbacks runs. */
@@ -76,24 +145,28 @@ final class CompletionChain {
      * sends), then stops the thread. Callbacks of sends that complete later are dropped.
      */
     void shutdown(long timeoutMillis) {
-        CompletableFuture<Void> last;
+        long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
         synchronized (this) {
-            last = tail;
-        }
-        try {
-            last.get(timeoutMillis, TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (TimeoutException | java.util.concurrent.ExecutionException e) {
-            LOG.warn("APOGEE-JMS-SEND-2 session closed before all CompletionListener callbacks ran: {}", e.toString());
-        }
-        synchronized (this) {
+            long target = appended;
+            try {
+                long left;
+                while (finished < target && (left = (deadline - System.nanoTime()) / 1_000_000L) > 0) {
+                    wait(left);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            if (finished < target) {
+                LOG.warn("APOGEE-JMS-SEND-2 session closed before all CompletionListener callbacks ran: {} of {} "
+                        + "still waiting after {} ms", target - finished, target, timeoutMillis);
+            }
             if (thread != null) {
                 thread.shutdown();
             }
         }
     }
 
+    /** Called under the monitor. */
     private ExecutorService executor() {
         if (thread == null) {
             thread = Executors.newSingleThreadExecutor(r -> {
