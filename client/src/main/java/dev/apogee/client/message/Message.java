@@ -258,11 +258,19 @@ public class Message {
      * when the properties are a map already.
      */
     public boolean forEachEncodedProperty(String[] knownNames, BiConsumer<String, String> sink) {
+        return forEachEncodedProperty(knownNames, null, sink);
+    }
+
+    /**
+     * {@link #forEachEncodedProperty(String[], BiConsumer)}, reusing the values of known names through
+     * {@code lastValues} (see {@link PropertiesCodec#forEachPair(String, String[], String[], BiConsumer)}).
+     */
+    public boolean forEachEncodedProperty(String[] knownNames, String[] lastValues, BiConsumer<String, String> sink) {
         if (encodedProperties == null) {
             return false;
         }
-        PropertiesCodec.forEachPair(encodedProperties, knownNames, sink);
-        PropertiesCodec.forEachPair(appendedProperties, knownNames, sink);
+        PropertiesCodec.forEachPair(encodedProperties, knownNames, lastValues, sink);
+        PropertiesCodec.forEachPair(appendedProperties, knownNames, lastValues, sink);
         return true;
     }
 

@@ -101,6 +101,19 @@ public final class PropertiesCodec {
      * looks them up with the hash the instance has already cached.
      */
     public static void forEachPair(String properties, String[] knownNames, BiConsumer<String, String> sink) {
+        forEachPair(properties, knownNames, null, sink);
+    }
+
+    /**
+     * {@link #forEachPair(String, String[], BiConsumer)}, also handing over the value of a known name as the instance
+     * {@code lastValues} holds for it (same index as in {@code knownNames}) when it is equal, and keeping each new
+     * one there: the messages of one destination repeat most of their values (destination, delivery mode, priority,
+     * body kind), so a reader of a stream of them saves a string per repeated pair. {@code lastValues} is a cache of
+     * immutable strings: a reader racing another on it sees an older or a newer value, either of which is only used
+     * when equal, so it may be shared without a lock. Null: no reuse.
+     */
+    public static void forEachPair(String properties, String[] knownNames, String[] lastValues,
+            BiConsumer<String, String> sink) {
         if (properties == null || properties.isEmpty()) {
             return;
         }
@@ -113,20 +126,37 @@ public final class PropertiesCodec {
             }
             int split = properties.indexOf(NAME_VALUE_SEPARATOR, start);
             if (split > start && split < end - 1) {
-                sink.accept(name(properties, start, split, knownNames), properties.substring(split + 1, end));
+                int known = knownIndex(properties, start, split, knownNames);
+                if (known < 0) {
+                    sink.accept(properties.substring(start, split), properties.substring(split + 1, end));
+                } else {
+                    sink.accept(knownNames[known], lastValues == null ? properties.substring(split + 1, end)
+                            : repeated(properties, split + 1, end, lastValues, known));
+                }
             }
             start = end + 1;
         }
     }
 
-    private static String name(String properties, int start, int end, String[] knownNames) {
+    private static int knownIndex(String properties, int start, int end, String[] knownNames) {
         int length = end - start;
-        for (String known : knownNames) {
+        for (int i = 0; i < knownNames.length; i++) {
+            String known = knownNames[i];
             if (known.length() == length && properties.startsWith(known, start)) {
-                return known;
+                return i;
             }
         }
-        return properties.substring(start, end);
+        return -1;
+    }
+
+    private static String repeated(String properties, int from, int to, String[] lastValues, int index) {
+        String last = lastValues[index];
+        if (last != null && last.length() == to - from && properties.startsWith(last, from)) {
+            return last;
+        }
+        String value = properties.substring(from, to);
+        lastValues[index] = value;
+        return value;
     }
 
     /** {@code base} followed by {@code pairs} (both encoded), with the separator between them the decoder needs. */

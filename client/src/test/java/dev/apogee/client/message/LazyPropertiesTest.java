@@ -50,6 +50,32 @@ class LazyPropertiesTest {
     }
 
     @Test
+    void repeatedValuesOfKnownNamesAreTheInstancesSeenBefore() {
+        String[] names = {"DEST", "ID"};
+        String[] lastValues = new String[names.length];
+        List<Map<String, String>> decoded = new java.util.ArrayList<>();
+        List<String> destinations = new java.util.ArrayList<>();
+        List<String> ids = new java.util.ArrayList<>();
+        for (String encoded : List.of("DEST\u0001queue://a\u0002ID\u00011\u0002x\u0001queue://a\u0002",
+                "DEST\u0001queue://a\u0002ID\u00012\u0002", "ID\u00012\u0002DEST\u0001queue://b\u0002")) {
+            Map<String, String> seen = new LinkedHashMap<>();
+            PropertiesCodec.forEachPair(encoded, names, lastValues, (k, v) -> {
+                seen.put(k, v);
+                (k.equals("DEST") ? destinations : k.equals("ID") ? ids : new java.util.ArrayList<String>()).add(v);
+            });
+            assertEquals(PropertiesCodec.decode(encoded), seen, encoded);
+            decoded.add(seen);
+        }
+        assertEquals(List.of("queue://a", "queue://a", "queue://b"), destinations);
+        org.junit.jupiter.api.Assertions.assertSame(destinations.get(0), destinations.get(1), "equal: shared");
+        assertEquals(List.of("1", "2", "2"), ids);
+        org.junit.jupiter.api.Assertions.assertSame(ids.get(1), ids.get(2));
+        org.junit.jupiter.api.Assertions.assertNotSame(decoded.get(0).get("x"), destinations.get(0),
+                "an unknown name's value is its own copy");
+        assertEquals("queue://b", lastValues[0], "a changed value replaces the cached one");
+    }
+
+    @Test
     void concatKeepsPairsApart() {
         assertEquals("a\u00011\u0002b\u00012\u0002", PropertiesCodec.concat("a\u00011\u0002", "b\u00012\u0002"));
         assertEquals("a\u00011\u0002b\u00012\u0002", PropertiesCodec.concat("a\u00011", "b\u00012\u0002"));

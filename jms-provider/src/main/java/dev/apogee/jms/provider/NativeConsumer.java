@@ -3,6 +3,7 @@ package dev.apogee.jms.provider;
 import dev.apogee.client.MQClientException;
 import dev.apogee.client.consumer.PullConsumer;
 import dev.apogee.client.message.MessageExt;
+import dev.apogee.jms.message.WireMessage;
 import dev.apogee.remoting.protocol.body.MessageQueue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,6 +28,8 @@ final class NativeConsumer {
     final Deque<MessageExt> pending = new ArrayDeque<>();
     /** The position after the last message handed out, per queue (the acks of a transaction). */
     final Map<MessageQueue, Long> delivered = new HashMap<>();
+    /** The last value of each property name it received (see {@link NativeMessages#toWire}); guarded by this. */
+    private final String[] receivedValues = NativeMessages.newValueCache();
     final PositionCommitter committer;
     /** The queue of the message handed out last: the next one is almost always from the same queue. */
     private MessageQueue lastQueue;
@@ -99,5 +102,10 @@ final class NativeConsumer {
             LOG.warn("JMS-ACK-FLUSH-FAILED storing acknowledged positions of {} failed: {}", spec.group(),
                     e.toString());
         }
+    }
+
+    /** The wire form of {@code m}, received by this consumer. */
+    WireMessage toWire(MessageExt m) {
+        return NativeMessages.toWire(m, receivedValues);
     }
 }

@@ -17,6 +17,15 @@ final class NativeMessages {
         WireNames.EMPTY_BODY, WireNames.MESSAGE_ID, MessageConst.TAGS, MessageConst.KEYS, MessageConst.WAIT,
         MessageConst.MIN_OFFSET, MessageConst.MAX_OFFSET};
 
+    /**
+     * A cache of the last value received for each name {@link #toWire} knows, for one stream of messages (a
+     * consumer's): the messages of a destination repeat most of their values, which are then shared instead of
+     * copied out of every message.
+     */
+    static String[] newValueCache() {
+        return new String[RECEIVED_NAMES.length];
+    }
+
     private NativeMessages() {
     }
 
@@ -51,11 +60,12 @@ final class NativeMessages {
 
     /**
      * The wire form of a pulled message. Its properties go from the record's encoded string straight into the wire
-     * message's compact map, in one pass, unless something already decoded them.
+     * message's compact map, in one pass, unless something already decoded them; values equal to the ones in
+     * {@code lastValues} ({@link #newValueCache()}, or null) are those instances.
      */
-    static WireMessage toWire(MessageExt m) {
+    static WireMessage toWire(MessageExt m, String[] lastValues) {
         WirePropertyMap.Builder props = WirePropertyMap.builder();
-        if (!m.forEachEncodedProperty(RECEIVED_NAMES, props::put)) {
+        if (!m.forEachEncodedProperty(RECEIVED_NAMES, lastValues, props::put)) {
             m.getProperties().forEach(props::put);
         }
         String tags = props.remove(MessageConst.TAGS);

@@ -262,9 +262,8 @@ public final class NativeProvider implements Provider {
     }
 
     /**
-     * Pipelined (several in flight, {@link #asyncSendWindow()} &gt; 1) sends are not retried: a retry would be stored
-     * after the sends behind it; the failure goes to this send's CompletionListener instead. They are coalesced:
-     * sends made while the connection is busy share one batch request, stored and answered once.
+     * Pipelined (several in flight, {@link #asyncSendWindow()} &gt; 1) sends are not retried (a retry would be stored
+     * after the sends behind it; the failure goes to the CompletionListener) and are coalesced into batch requests.
      */
     private CompletableFuture<Void> sendAsync(Producer p, Message message, int orderKey) {
         CompletableFuture<Void> result = new CompletableFuture<>();
@@ -372,7 +371,7 @@ public final class NativeProvider implements Provider {
                         break;
                     }
                 }
-                return CompletableFuture.completedFuture(next == null ? null : NativeMessages.toWire(next));
+                return CompletableFuture.completedFuture(next == null ? null : c.toWire(next));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -427,6 +426,7 @@ public final class NativeProvider implements Provider {
                 reader.seek(e.getKey(), e.getValue());
             }
             Set<MessageQueue> open = new HashSet<>(start.keySet());
+            String[] values = NativeMessages.newValueCache();
             long deadline = System.currentTimeMillis() + Math.max(5_000, 2 * config.requestTimeoutMillis());
             while (!open.isEmpty() && out.size() < max && System.currentTimeMillis() < deadline) {
                 for (MessageExt m : reader.poll(100)) {
@@ -435,7 +435,7 @@ public final class NativeProvider implements Provider {
                     if (stop == null || m.getQueueOffset() >= stop) {
                         continue;
                     }
-                    WireMessage wire = NativeMessages.toWire(m);
+                    WireMessage wire = NativeMessages.toWire(m, values);
                     if (out.size() < max && filter.test(wire)) {
                         out.add(wire);
                     }
