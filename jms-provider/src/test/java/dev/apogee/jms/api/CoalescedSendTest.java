@@ -1,6 +1,8 @@
 package dev.apogee.jms.api;
 
 import dev.apogee.client.ClientConfig;
+import dev.apogee.client.MQBrokerException;
+import dev.apogee.client.admin.AdminClient;
 import dev.apogee.client.consumer.PullConsumer;
 import dev.apogee.client.consumer.PullConsumerConfig;
 import dev.apogee.client.message.MessageExt;
@@ -8,7 +10,11 @@ import dev.apogee.client.producer.CoalescedSendStats;
 import dev.apogee.client.producer.Producer;
 import dev.apogee.client.producer.ProducerConfig;
 import dev.apogee.client.producer.SendResult;
+import dev.apogee.client.route.TopicRouteInfo;
+import dev.apogee.remoting.protocol.ResponseCode;
 import dev.apogee.remoting.protocol.body.ConsumeFromWhere;
+import dev.apogee.remoting.protocol.body.PermName;
+import dev.apogee.remoting.protocol.body.TopicConfig;
 import jakarta.jms.CompletionListener;
 import jakarta.jms.Connection;
 import jakarta.jms.DeliveryMode;
@@ -27,11 +33,14 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -146,6 +155,40 @@ class CoalescedSendTest {
     }
 
     @Test
+    void aBatchTheBrokerRefusesFailsEveryMessageItCarriedAndTheLaneGoesOn() throws Exception {
+        String topic = createTopic(name("refused"));
+        Producer producer = startProducer();
+        try (AdminClient admin = new AdminClient(new ClientConfig().setNamesrvAddress(BROKER.namesrvAddress())
+                .setInstanceName("coalesce-admin-" + SEQ.incrementAndGet()))) {
+            admin.start();
+            producer.send(nativeMessage(topic, "before"), 5_000, 0); // the producer holds the writable route now
+            TopicRouteInfo route = admin.route(topic);
+            int queues = route.publishQueues().size();
+            String broker = route.masterAddress(route.publishQueues().get(0).brokerName());
+            admin.createTopic(broker, new TopicConfig(topic, queues, queues, PermName.PERM_READ));
+            long requestsBefore = producer.coalescedSendStats().requests();
+            List<CompletableFuture<SendResult>> refused = new ArrayList<>();
+            for (int i = 0; i < 300; i++) {
+                refused.add(producer.sendAsyncCoalesced(nativeMessage(topic, "r" + i), 0));
+            }
+            for (CompletableFuture<SendResult> f : refused) {
+                ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(30, TimeUnit.SECONDS));
+                MQBrokerException refusal = assertInstanceOf(MQBrokerException.class, e.getCause());
+                assertEquals(ResponseCode.NO_PERMISSION, refusal.responseCode(), refusal.getMessage());
+            }
+            assertTrue(producer.coalescedSendStats().requests() > requestsBefore, "sent as coalesced requests");
+
+            admin.createTopic(broker, new TopicConfig(topic, queues, queues, PermName.PERM_READ | PermName.PERM_WRITE));
+            assertNotNull(producer.sendAsyncCoalesced(nativeMessage(topic, "after"), 0).get(30, TimeUnit.SECONDS));
+        } finally {
+            producer.shutdown();
+        }
+        List<MessageExt> read = readInQueueOrder(topic, 2);
+        assertEquals(List.of("before", "after"), read.stream()
+                .map(m -> new String(m.getBody(), StandardCharsets.UTF_8)).toList(), "nothing refused was stored");
+    }
+
+    @Test
     void aSessionsAsyncSendsCompleteInOrderAndArriveInOrder() throws Exception {
         int total = 2_000;
         try (Connection c = BROKER.factory().createConnection()) {
@@ -250,6 +293,10 @@ class CoalescedSendTest {
                 assertEquals("m" + i, ((TextMessage) m).getText());
             }
         }
+    }
+
+    private static dev.apogee.client.message.Message nativeMessage(String topic, String body) {
+        return new dev.apogee.client.message.Message(topic, body.getBytes(StandardCharsets.UTF_8));
     }
 
     private static void assertShared(CoalescedSendStats stats) {
