@@ -250,6 +250,8 @@ final class CoalescedSends {
                     }
                 }
                 results.forEach(r -> r.completeExceptionally(e));
+            } catch (RuntimeException e) { // a bug here must not leave a sender waiting forever
+                results.forEach(r -> r.completeExceptionally(e));
             }
         }
     }
