@@ -13,7 +13,6 @@ import dev.apogee.store.consumequeue.ConsumeQueueTable;
 import dev.apogee.store.file.MappedFile;
 import dev.apogee.store.file.MappedFileQueue;
 import dev.apogee.store.index.IndexService;
-import dev.apogee.store.record.MessageProperty;
 import dev.apogee.store.record.MessageRecordFlyweight;
 import dev.apogee.store.record.StoredPropertiesReader;
 import dev.apogee.store.record.RecordValidator;
@@ -53,8 +52,6 @@ public final class ReputService extends dev.apogee.store.service.ServiceThread {
     private final LongSupplier durableOffset;
     private final List<DispatchListener> listeners = new CopyOnWriteArrayList<>();
     private final RecordValidator validator = new RecordValidator();
-    private static final byte[] KEYS = MessageProperty.KEYS.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-    private static final byte[] UNIQ_KEY = MessageProperty.UNIQ_KEY.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
     private final DispatchRequest request = new DispatchRequest();
     private final StoredPropertiesReader properties = new StoredPropertiesReader();
@@ -276,8 +273,8 @@ public final class ReputService extends dev.apogee.store.service.ServiceThread {
         StoredPropertiesReader props = properties.wrap(rec.buffer(), rec.base() + rec.propertiesLengthOffset() + 2,
                 rec.propertiesLength());
         r.tagsCode = props.tagsCode();
-        r.keys = index == null ? null : props.get(KEYS);
-        r.uniqKey = index == null ? null : props.get(UNIQ_KEY);
+        r.keys = index == null ? null : props.keys();
+        r.uniqKey = index == null ? null : props.uniqKey();
         return r;
     }
 

@@ -3,6 +3,7 @@ package dev.apogee.store.record;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -25,6 +26,8 @@ class StoredPropertiesReaderTest {
             "TAGS=t;__STORE_TAGS_CODE=-5;",
             "TAGS=t;__STORE_TAGS_CODE=12x;",
             "=x;TAGS=ok;;KEYS=a",
+            "KEYS=a;UNIQ_KEY=b;KEYS=c;UNIQ_KEY=;TAGSX=1;TAG=2;__STORE_TAGS_CODE=;",
+            "TAGS;KEYS=x=y;UNIQ_KEY=é",
     })
     void agreesWithTheStringCodec(String readable) {
         String props = s(readable.trim());
@@ -35,6 +38,24 @@ class StoredPropertiesReaderTest {
         assertEquals(PropertiesCodec.tagsCode(props), r.tagsCode());
         for (String name : new String[] {"TAGS", "KEYS", "UNIQ_KEY"}) {
             assertEquals(PropertiesCodec.get(props, name), r.get(name.getBytes(StandardCharsets.US_ASCII)), name);
+        }
+        assertEquals(PropertiesCodec.get(props, "KEYS"), r.keys());
+        assertEquals(PropertiesCodec.get(props, "UNIQ_KEY"), r.uniqKey());
+    }
+
+    /** One reader serves record after record: nothing found in one leaks into the next, whatever their sizes. */
+    @Test
+    void aReusedReaderReadsEachRecordOnItsOwn() {
+        StoredPropertiesReader r = new StoredPropertiesReader();
+        String big = s("TAGS=big;KEYS=k;UNIQ_KEY=U;__STORE_TAGS_CODE=7;PAD=" + "x".repeat(2000) + ";");
+        String small = s("a=b;");
+        for (String props : new String[] {small, big, small, big}) {
+            byte[] bytes = props.getBytes(StandardCharsets.UTF_8);
+            r.wrap(ByteBuffer.wrap(bytes), 0, bytes.length);
+            assertEquals(PropertiesCodec.tagsCode(props), r.tagsCode());
+            assertEquals(PropertiesCodec.get(props, "KEYS"), r.keys());
+            assertEquals(PropertiesCodec.get(props, "UNIQ_KEY"), r.uniqKey());
+            assertEquals(PropertiesCodec.get(props, "PAD"), r.get("PAD".getBytes(StandardCharsets.US_ASCII)));
         }
     }
 }
