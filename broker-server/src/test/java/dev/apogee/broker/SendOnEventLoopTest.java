@@ -25,10 +25,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Which sends the broker processes right on the connection's event loop: oneway sends to a topic it knows (nobody
- * waits for their disk flush, so nothing there can block), while their lane is idle. Answered sends, and a oneway
- * send whose topic the broker would first have to create (a file write), go to the send threads. Whichever thread
- * stores them, one connection's oneway sends to one queue are stored in the order they were sent, and so are its
- * answered ones (SYNC_FLUSH, the mode where a put may wait for a force).
+ * waits for their disk flush, so nothing there can block), and the answered sends of a lone writer (SYNC_FLUSH: the
+ * loop forces them itself and waits for no other thread), while their lane is idle. The answered sends of writers that
+ * put together, and a oneway send whose topic the broker would first have to create (a file write), go to the send
+ * threads. Whichever thread stores them, one connection's oneway sends to one queue are stored in the order they were
+ * sent, and so are its answered ones (SYNC_FLUSH, the mode where a put may wait for a force).
  */
 class SendOnEventLoopTest {
     @TempDir
@@ -48,10 +49,8 @@ class SendOnEventLoopTest {
         }
     }
 
-    @Test
-    void onewaySendsToAKnownTopicAreStoredOnTheEventLoopInOrderWithAnsweredOnes() throws Exception {
-        servers = BrokerFixture.start(dir, c -> c.setFlushDiskType("SYNC_FLUSH"));
-        // the interceptor runs on the thread that processes the request, just before the processor
+    /** Records, for each send request, the thread that processes it (the interceptor runs there, just before). */
+    private void recordSends() {
         servers.broker().server.setRequestInterceptor((channel, request) -> {
             int code = request.code();
             if (code == RequestCode.SEND_MESSAGE || code == RequestCode.SEND_MESSAGE_V2
@@ -61,6 +60,12 @@ class SendOnEventLoopTest {
             }
             return null;
         });
+    }
+
+    @Test
+    void onewaySendsToAKnownTopicAreStoredOnTheEventLoopInOrderWithAnsweredOnes() throws Exception {
+        servers = BrokerFixture.start(dir, c -> c.setFlushDiskType("SYNC_FLUSH"));
+        recordSends();
         String topic = "oneway-" + System.nanoTime();
         String newTopic = "oneway-new-" + System.nanoTime();
         DefaultMQProducer producer = servers.producer("oneway-pg");
@@ -98,13 +103,60 @@ class SendOnEventLoopTest {
         assertEquals(1, servers.readAll(newTopic, 1, Duration.ofSeconds(20)).size(),
                 "a oneway send that auto-creates its topic is stored too (on a send thread)");
 
-        assertEquals(0, sends.stream().filter(s -> !s.oneway() && s.onEventLoop()).count(),
-                "answered sends may wait for a force: never on the event loop");
+        assertTrue(sends.stream().anyMatch(s -> s.topic().equals(topic) && !s.oneway() && s.onEventLoop()),
+                "a lone writer's answered sends run on the event loop, which forces them itself");
         assertTrue(sends.stream().anyMatch(s -> s.oneway() && s.onEventLoop()),
                 "oneway sends finding their lane idle run on the event loop");
         assertEquals(List.of(new Seen(newTopic, true, false)),
                 sends.stream().filter(s -> s.topic().equals(newTopic)).toList(),
                 "the oneway send to an unknown topic went to a send thread");
+    }
+
+    /**
+     * Four producers sending synchronously at once share the group commit's rounds: their answered sends then go to
+     * the send threads (a force on an event loop would hold up the other writers there), and every one is stored.
+     */
+    @Test
+    void answeredSendsOfWritersPuttingTogetherGoToTheSendThreads() throws Exception {
+        servers = BrokerFixture.start(dir, c -> c.setFlushDiskType("SYNC_FLUSH"));
+        recordSends();
+        String topic = "together-" + System.nanoTime();
+        int writers = 4;
+        int each = 200;
+        List<DefaultMQProducer> producers = new ArrayList<>();
+        for (int w = 0; w < writers; w++) {
+            producers.add(servers.producer("together-pg-" + w));
+        }
+        try {
+            assertEquals(SendStatus.SEND_OK, producers.get(0).send(message(topic, 0)).getSendStatus(),
+                    "the first send creates the topic");
+            List<Thread> threads = new ArrayList<>();
+            Queue<Throwable> failures = new ConcurrentLinkedQueue<>();
+            for (int w = 0; w < writers; w++) {
+                DefaultMQProducer producer = producers.get(w);
+                int first = 1 + w * each;
+                Thread t = new Thread(() -> {
+                    try {
+                        for (int i = first; i < first + each; i++) {
+                            assertEquals(SendStatus.SEND_OK, producer.send(message(topic, i)).getSendStatus());
+                        }
+                    } catch (Throwable e) {
+                        failures.add(e);
+                    }
+                });
+                threads.add(t);
+                t.start();
+            }
+            for (Thread t : threads) {
+                t.join(60_000);
+            }
+            assertEquals(List.of(), List.copyOf(failures));
+        } finally {
+            producers.forEach(DefaultMQProducer::shutdown);
+        }
+        assertEquals(writers * each + 1, servers.readAll(topic, writers * each + 1, Duration.ofSeconds(20)).size());
+        assertTrue(sends.stream().anyMatch(s -> s.topic().equals(topic) && !s.oneway() && !s.onEventLoop()),
+                "writers putting together go through the send threads and the group commit");
     }
 
     private static Message message(String topic, int i) {

@@ -450,6 +450,15 @@ public final class MessageStore implements AutoCloseable {
         return CompletableFuture.completedFuture(r);
     }
 
+    /**
+     * SYNC_FLUSH: whether a put that waits for the disk would now be forced by the putting thread itself (a lone
+     * writer, see {@link GroupCommitService#wouldForceOnCaller}), costing that thread one force and no wait for any
+     * other thread. False in ASYNC_FLUSH.
+     */
+    public boolean lonePutWouldForceItself() {
+        return groupCommit != null && groupCommit.wouldForceOnCaller();
+    }
+
     /** Pulls up to {@code maxMsgNums} records from a queue; see {@link GetResult}. */
     public GetResult getMessages(String topic, int queueId, long offset, int maxMsgNums, int maxTotalBytes,
                                  MessageFilter filter) {

@@ -41,6 +41,18 @@ public final class MessageAppender {
         return storeHost;
     }
 
+    /**
+     * Whether an answered put is cheap enough for an event loop now: the store would force it on the putting thread
+     * itself (SYNC_FLUSH, a lone writer), so the loop spends one force on it and waits for no other thread, and the
+     * send saves two thread hand-offs (to a send thread, and of the response back to the loop: two wake-ups of tens
+     * of microseconds each on a busy two-core machine, against a round trip of about 300). Writers that put together
+     * are never alone, so they keep the send threads and the group commit; a lone writer's force holds up the other
+     * connections of its loop for as long as it takes, as it holds up that writer.
+     */
+    boolean answeredPutIsCheap() {
+        return store.lonePutWouldForceItself();
+    }
+
     /** Ensures the message has a UNIQ_KEY (older clients may omit it) and returns it. */
     String ensureUniqueKey(MessageToStore message) {
         String key = PropertiesCodec.get(message.properties(), MessageProperties.UNIQ_KEY);

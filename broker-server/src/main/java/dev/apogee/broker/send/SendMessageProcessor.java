@@ -31,7 +31,7 @@ public final class SendMessageProcessor implements RequestProcessor {
 
     @Override
     public boolean processesOnEventLoop(Channel channel, RemotingCommand request) {
-        return validator.cheapOnEventLoop(request);
+        return validator.cheapOnEventLoop(request, !request.isOneway() && appender.answeredPutIsCheap());
     }
 
     @Override

@@ -25,12 +25,13 @@ final class SendValidator {
 
     /**
      * Whether a send may be processed on its connection's event loop: a oneway send (nobody waits for the disk, see
-     * {@link MessageAppender}) to a topic that exists, so that neither an auto-creation (which writes the topic table
-     * to disk) nor a wait for the group commit can block the loop. It saves the hand-off to a send thread, one thread
-     * wake-up per message on the way from producer to consumer.
+     * {@link MessageAppender}), or, when {@code loneWriter}, an answered one (see
+     * {@link MessageAppender#answeredPutIsCheap}), to a topic that exists, so that neither an auto-creation (which
+     * writes the topic table to disk) nor a wait for the group commit can block the loop. It saves the hand-off to a
+     * send thread, and for an answered send also the hand-off of its response back to the loop.
      */
-    boolean cheapOnEventLoop(RemotingCommand request) {
-        if (!request.isOneway()) {
+    boolean cheapOnEventLoop(RemotingCommand request, boolean loneWriter) {
+        if (!request.isOneway() && !loneWriter) {
             return false;
         }
         String topic = SendRequestHeader.topicOf(request);

@@ -182,6 +182,15 @@ public final class GroupCommitService extends ServiceThread {
         return forceOnCaller(result, true) ? CompletableFuture.completedFuture(result) : submit(result);
     }
 
+    /**
+     * Whether a put that waits for the disk, submitted through {@link #submitOrForce} now, would be forced on the
+     * putting thread itself: a lone writer, and no round or other force running. A hint (the state may change before
+     * the put); either way such a put never waits for another thread on the putting thread.
+     */
+    public boolean wouldForceOnCaller() {
+        return !isStopped() && alone() && !forceLock.isLocked();
+    }
+
     /** Nobody else waits, and no round completed more than one request within {@link #loneWriterNanos}. */
     private boolean alone() {
         return waiting.get() == 0 && System.nanoTime() - lastSharedRoundNanos > loneWriterNanos;
