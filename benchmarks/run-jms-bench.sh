@@ -178,8 +178,8 @@ Client (harness) JVM options, the same for both targets: \`${JAVA_OPTS:-run.sh d
   answered after the group-commit fsync, the setting comparable to Artemis's journal sync. Provider
   \`dev.apogee.jms.api.ApogeeConnectionFactory\` (benchmarks/jms/jndi.properties): persistent send synchronous,
   non-persistent oneway, coalesced into batch requests while the connection is busy, with an answered probe every
-  128 sends (back-pressure: at most 8,192 messages, 8 MiB or 1,000 requests unanswered per connection); sends with a CompletionListener coalesced the same way, each listener called after the
-  broker's (post-fsync) answer to its batch. Destination names use '_' where the harness has '.' (RocketMQ topic names;
+  128 sends (back-pressure: at most 8,192 messages, 8 MiB or 1,000 requests unanswered per connection); sends with a
+  CompletionListener coalesced the same way, each listener called after the broker's (post-fsync) answer to its batch. Destination names use '_' where the harness has '.' (RocketMQ topic names;
   patched in the /tmp copy of the harness, the same for both targets).
 $([[ $async_flush == 1 ]] && echo "- **apogee-async**: the same with ASYNC_FLUSH (answered from the page cache): for scale only, not comparable to Artemis.")
 

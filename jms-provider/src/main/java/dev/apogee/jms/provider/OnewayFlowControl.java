@@ -53,32 +53,22 @@ final class OnewayFlowControl {
     private final long timeoutMillis;
     private final BrokerOrdering ordering;
     /** Since this connection's first send: messages and body bytes sent, probes sent (each a request of its own). */
-    private final Position sent = new Position();
+    private long messagesSent;
+    private long bytesSent;
     private long probesSent;
     /** Messages and body bytes since the last probe. */
     private int sinceProbe;
     private long bytesSinceProbe;
     /** What the last answered probe covered. */
-    private Position answered = new Position();
+    private Mark answered = new Mark(0, 0, 0);
     /** The probes sent and maybe not answered yet, oldest first. */
     private final ArrayDeque<Probe> probes = new ArrayDeque<>();
 
-    /** Counts since the connection's first send; {@code requests}: oneway batches and probes written. */
-    private static final class Position {
-        long messages;
-        long bytes;
-        long requests;
-
-        Position copy() {
-            Position p = new Position();
-            p.messages = messages;
-            p.bytes = bytes;
-            p.requests = requests;
-            return p;
-        }
+    /** Counts since the connection's first send when a probe was sent; {@code requests}: oneway batches and probes. */
+    private record Mark(long messages, long bytes, long requests) {
     }
 
-    private record Probe(CompletableFuture<?> answer, Position covers) {
+    private record Probe(CompletableFuture<?> answer, Mark covers) {
     }
 
     OnewayFlowControl(long timeoutMillis, BrokerOrdering ordering) {
@@ -92,8 +82,8 @@ final class OnewayFlowControl {
         int length = message.getBodyLength();
         boolean probe;
         synchronized (this) {
-            sent.messages++;
-            sent.bytes += length;
+            messagesSent++;
+            bytesSent += length;
             bytesSinceProbe += length;
             probe = ++sinceProbe >= EVERY || bytesSinceProbe >= PROBE_BYTES;
             if (probe) {
@@ -111,8 +101,7 @@ final class OnewayFlowControl {
                 .thenAccept(ordering::learn);
         long onewayRequests = producer.coalescedSendStats().requests();
         synchronized (this) {
-            sent.requests = onewayRequests + ++probesSent;
-            probes.addLast(new Probe(answer, sent.copy()));
+            probes.addLast(new Probe(answer, new Mark(messagesSent, bytesSent, onewayRequests + ++probesSent)));
         }
     }
 
@@ -152,7 +141,7 @@ final class OnewayFlowControl {
     }
 
     private boolean overWindow(long requests) {
-        return sent.messages - answered.messages > WINDOW_MESSAGES || sent.bytes - answered.bytes > WINDOW_BYTES
-                || requests - answered.requests > WINDOW_REQUESTS;
+        return messagesSent - answered.messages() > WINDOW_MESSAGES || bytesSent - answered.bytes() > WINDOW_BYTES
+                || requests - answered.requests() > WINDOW_REQUESTS;
     }
 }
