@@ -1,0 +1,72 @@
+package dev.apogee.client.pop;
+
+import dev.apogee.remoting.protocol.pop.ReceiptHandle;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Ack, batch ack and invisible-time changes of {@link PoppedMessage}s, each serialised on its message's handle.
+ * Stateless; futures complete on remoting callback threads.
+ */
+final class PopAcks {
+    private final PopApi api;
+
+    PopAcks(PopApi api) {
+        this.api = api;
+    }
+
+    CompletableFuture<Void> ack(PoppedMessage message) {
+        return message.withHandle(handle -> api.ack(message.group(), message.topic(), handle), 0, api.now(), true)
+                .thenApply(ignored -> null);
+    }
+
+    /**
+     * Acks messages with one BATCH_ACK_MESSAGE per broker and subscribed topic; a handle without its queue offset
+     * (an old seven-field one) is acked alone.
+     */
+    CompletableFuture<Void> ackAll(List<PoppedMessage> messages) {
+        List<CompletableFuture<?>> sent = new ArrayList<>();
+        Map<List<String>, List<CompletableFuture<ReceiptHandle>>> byBroker = new LinkedHashMap<>();
+        for (PoppedMessage message : messages) {
+            ReceiptHandle current = message.handle();
+            if (current.queueOffset() == ReceiptHandle.UNKNOWN_OFFSET) {
+                sent.add(ack(message));
+                continue;
+            }
+            byBroker.computeIfAbsent(List.of(current.brokerName(), message.group(), message.topic()),
+                    k -> new ArrayList<>()).add(message.seal());
+        }
+        for (Map.Entry<List<String>, List<CompletableFuture<ReceiptHandle>>> entry : byBroker.entrySet()) {
+            List<CompletableFuture<ReceiptHandle>> sealed = entry.getValue();
+            List<String> key = entry.getKey();
+            sent.add(CompletableFuture.allOf(sealed.toArray(CompletableFuture[]::new)).thenCompose(ignored -> {
+                List<ReceiptHandle> handles = new ArrayList<>(sealed.size());
+                sealed.forEach(future -> handles.add(future.join()));
+                return api.batchAck(key.get(0), key.get(1), key.get(2), handles);
+            }));
+        }
+        return CompletableFuture.allOf(sent.toArray(CompletableFuture[]::new));
+    }
+
+    /** Makes the message invisible for {@code millis} from now; completes with the new handle. */
+    CompletableFuture<ReceiptHandle> changeInvisibleTime(PoppedMessage message, long millis) {
+        return message.withHandle(handle -> api.changeInvisibleTime(message.group(), message.topic(), handle,
+                millis), millis, api.now(), false);
+    }
+
+    /** Redelivers the message after {@code delayMillis}; nothing may follow (no renewal). */
+    CompletableFuture<Void> nack(PoppedMessage message, long delayMillis) {
+        return message.withHandle(handle -> api.changeInvisibleTime(message.group(), message.topic(), handle,
+                delayMillis), delayMillis, api.now(), true).thenApply(ignored -> null);
+    }
+
+    /** Hands the message back to the group now (invisible time 0); nothing may follow. */
+    CompletableFuture<Void> release(PoppedMessage message) {
+        return message.withHandle(handle -> api.changeInvisibleTime(message.group(), message.topic(), handle, 0),
+                0, api.now(), true).thenApply(ignored -> null);
+    }
+}

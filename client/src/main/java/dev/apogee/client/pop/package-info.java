@@ -1,0 +1,16 @@
+/**
+ * The POP consumer (RocketMQ 5 POP consumption): the broker keeps each message's state for the group (popped and
+ * invisible until a deadline, acked, or due again), any number of consumers pop from any queue and each message is
+ * acked on its own.
+ * <ul>
+ *   <li>{@link dev.apogee.client.pop.SimpleConsumer}: receive / ack / change invisible duration / nack, called by
+ *   the application's threads (what the JMS provider's queue consumers use);</li>
+ *   <li>{@link dev.apogee.client.pop.PopConsumer}: push style, a listener on a bounded consume pool, with long
+ *   polling, batched acks, invisible-time renewal for slow listeners, nack with back-off and graceful release.</li>
+ * </ul>
+ * Consumers of one group on one {@link dev.apogee.client.ClientInstance} share one {@link
+ * dev.apogee.client.pop.PopGroupMember}: one heartbeat entry, however many consumers. Threads: a pop consumer's
+ * scheduler thread issues pops and renewals; remoting callback threads complete them and hand messages to the
+ * consume pool; each {@link dev.apogee.client.pop.PoppedMessage} serialises the operations on its receipt handle.
+ */
+package dev.apogee.client.pop;
