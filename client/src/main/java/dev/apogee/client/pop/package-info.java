@@ -12,5 +12,10 @@
  * dev.apogee.client.pop.PopGroupMember}: one heartbeat entry, however many consumers. Threads: a pop consumer's
  * scheduler thread issues pops and renewals; remoting callback threads complete them and hand messages to the
  * consume pool; each {@link dev.apogee.client.pop.PoppedMessage} serialises the operations on its receipt handle.
+ * <p>What an Apache RocketMQ 5.3.3 broker needs for a pop: an existing topic and nothing else (the subscription
+ * group is auto-created, the group is recorded as {@code CONSUME_POP} on its first pop). The official client never
+ * sends SET_MESSAGE_REQUEST_MODE (an admin command that only steers QUERY_ASSIGNMENT for push consumers that let the
+ * broker assign queues), so neither do we; a new group starts at the queue's first message (init mode MIN), as a JMS
+ * queue must.
  */
 package dev.apogee.client.pop;

@@ -292,4 +292,70 @@ abstract class PopConsumerContract {
         });
         assertEquals(red, got, "the red messages, and no blue one");
     }
+
+    @Test
+    void consumersOfOneClientConfigShareOneInstanceAndOneGroupEntry() throws Exception {
+        String topic = topic("TPopShared", 1);
+        String group = ApacheServers.unique("cgPopShared");
+        ClientConfig shared = client("popShared");
+        List<SimpleConsumer> consumers = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            SimpleConsumer consumer = new SimpleConsumer(new PopConsumerConfig(group, topic).setClientConfig(shared));
+            consumer.start();
+            consumers.add(consumer);
+        }
+        dev.apogee.client.ClientInstance instance = dev.apogee.client.ClientInstance.acquire(shared);
+        try {
+            List<dev.apogee.client.ConsumerMember> members = instance.consumers().stream()
+                    .filter(member -> member.group().equals(group)).toList();
+            assertEquals(1, members.size(), "one heartbeat entry for the group");
+            assertEquals(dev.apogee.remoting.protocol.body.ConsumeType.CONSUME_POP, members.get(0).consumeType());
+            assertEquals(1, members.get(0).subscriptions().size());
+            Set<String> sent = send(topic, 1, null);
+            List<PoppedMessage> got = new ArrayList<>();
+            Awaitility.await().atMost(AWAIT).until(() -> {
+                got.addAll(consumers.get(49).receive(1, Duration.ofSeconds(60), Duration.ofSeconds(2)));
+                return !got.isEmpty();
+            });
+            assertEquals(sent, Set.of(body(got.get(0))));
+            consumers.get(0).ack(got.get(0)); // any consumer of the group may ack
+
+            for (SimpleConsumer consumer : consumers.subList(1, 50)) {
+                consumer.close();
+            }
+            assertEquals(1, instance.consumers().stream().filter(member -> member.group().equals(group)).count());
+            consumers.get(0).close();
+            assertEquals(0, instance.consumers().stream().filter(member -> member.group().equals(group)).count(),
+                    "the last consumer's close unregisters the group");
+        } finally {
+            consumers.forEach(SimpleConsumer::close);
+            instance.release();
+        }
+    }
+
+    @Test
+    void anOrderlyConsumerRedeliversAFailedMessageBeforeTheOnesAfterIt() throws Exception {
+        String topic = topic("TPopOrder", 1);
+        List<String> sent = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            String body = topic + "-" + i;
+            producer.send(new Message(topic, null, body.getBytes(StandardCharsets.UTF_8)));
+            sent.add(body);
+        }
+        List<String> delivered = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<Integer> reconsumeTimes = new java.util.concurrent.CopyOnWriteArrayList<>();
+        push(new PopConsumerConfig(ApacheServers.unique("cgPopOrder"), topic).setClientConfig(client("popOrder"))
+                .setOrder(true).setBatchSize(4).setPollTime(Duration.ofSeconds(2)), message -> {
+                    delivered.add(body(message));
+                    reconsumeTimes.add(message.reconsumeTimes());
+                    boolean firstTimeOfThird = body(message).equals(sent.get(2)) && !delivered.subList(0,
+                            delivered.size() - 1).contains(sent.get(2));
+                    return firstTimeOfThird ? PopConsumeResult.later(Duration.ofSeconds(1)) : PopConsumeResult.SUCCESS;
+                });
+        Awaitility.await().atMost(AWAIT).until(() -> delivered.contains(sent.get(5)));
+        List<String> expected = new ArrayList<>(sent.subList(0, 3));
+        expected.addAll(sent.subList(2, 6));
+        assertEquals(expected, delivered.subList(0, expected.size()));
+        assertEquals(1, reconsumeTimes.get(3), "the redelivered message counts its earlier delivery");
+    }
 }
