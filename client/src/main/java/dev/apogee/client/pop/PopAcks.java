@@ -43,11 +43,19 @@ final class PopAcks {
         for (Map.Entry<List<String>, List<CompletableFuture<ReceiptHandle>>> entry : byBroker.entrySet()) {
             List<CompletableFuture<ReceiptHandle>> sealed = entry.getValue();
             List<String> key = entry.getKey();
-            sent.add(CompletableFuture.allOf(sealed.toArray(CompletableFuture[]::new)).thenCompose(ignored -> {
-                List<ReceiptHandle> handles = new ArrayList<>(sealed.size());
-                sealed.forEach(future -> handles.add(future.join()));
-                return api.batchAck(key.get(0), key.get(1), key.get(2), handles);
-            }));
+            sent.add(CompletableFuture.allOf(sealed.stream().map(future -> future.handle((h, e) -> h))
+                    .toArray(CompletableFuture[]::new)).thenCompose(ignored -> {
+                        // a message already acked or released is left out; the others are still acked
+                        List<ReceiptHandle> handles = new ArrayList<>(sealed.size());
+                        sealed.stream().filter(future -> !future.isCompletedExceptionally())
+                                .forEach(future -> handles.add(future.join()));
+                        CompletableFuture<Void> acked = handles.isEmpty() ? CompletableFuture.completedFuture(null)
+                                : api.batchAck(key.get(0), key.get(1), key.get(2), handles);
+                        return handles.size() == sealed.size() ? acked : acked.thenRun(() -> {
+                            throw new IllegalStateException((sealed.size() - handles.size())
+                                    + " of the messages were already acked or released");
+                        });
+                    }));
         }
         return CompletableFuture.allOf(sent.toArray(CompletableFuture[]::new));
     }
