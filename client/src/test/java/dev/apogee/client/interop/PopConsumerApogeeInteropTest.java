@@ -1,9 +1,21 @@
 package dev.apogee.client.interop;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.apogee.client.pop.PopConsumerConfig;
+import dev.apogee.client.pop.PoppedMessage;
+import dev.apogee.client.pop.Selector;
+import dev.apogee.client.pop.SimpleConsumer;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 /** The pop consumer contract against our own name server and broker, started in this JVM. */
 @Tag("interop")
@@ -27,5 +39,28 @@ class PopConsumerApogeeInteropTest extends PopConsumerContract {
     @Override
     String namesrv() {
         return servers.namesrvAddress();
+    }
+
+    /**
+     * Apogee extension: a JMS selector is evaluated per pop and what it does not select stays available to the
+     * group's other consumers (Apache's TAG / SQL92 pops skip unselected messages for the whole group).
+     */
+    @Test
+    void aJmsSelectorLeavesUnselectedMessagesToTheGroupsOtherConsumers() throws Exception {
+        String topic = topic("TPopJms", 1);
+        String group = ApacheServers.unique("cgPopJms");
+        Set<String> sent = send(topic, 4, null);
+        SimpleConsumer selective = simple(new PopConsumerConfig(group, topic).setClientConfig(client("popJmsSel"))
+                .setSelector(Selector.jms("JMSPriority > 100")));
+        SimpleConsumer all = simple(new PopConsumerConfig(group, topic).setClientConfig(client("popJmsAll")));
+        assertEquals(List.of(), selective.receive(32, Duration.ofSeconds(60), Duration.ofSeconds(2)));
+        Set<String> got = new HashSet<>();
+        Awaitility.await().atMost(AWAIT).until(() -> {
+            List<PoppedMessage> popped = all.receive(32, Duration.ofSeconds(60), Duration.ofSeconds(2));
+            popped.forEach(message -> got.add(body(message)));
+            all.ack(popped);
+            return got.size() >= sent.size();
+        });
+        assertEquals(sent, got);
     }
 }

@@ -41,7 +41,7 @@ import org.junit.jupiter.api.Test;
  * than the invisible time plus the broker's revive delay.
  */
 abstract class PopConsumerContract {
-    private static final Duration AWAIT = Duration.ofSeconds(60);
+    static final Duration AWAIT = Duration.ofSeconds(60);
     private final List<AutoCloseable> toClose = new ArrayList<>();
     private Producer producer;
 
@@ -68,7 +68,7 @@ abstract class PopConsumerContract {
         producer.shutdown();
     }
 
-    private String topic(String prefix, int queues) throws Exception {
+    String topic(String prefix, int queues) throws Exception {
         String topic = ApacheServers.unique(prefix);
         try (AdminClient admin = new AdminClient(client("popAdmin"))) {
             admin.start();
@@ -79,7 +79,7 @@ abstract class PopConsumerContract {
         return topic;
     }
 
-    private Set<String> send(String topic, int count, String tag) throws Exception {
+    Set<String> send(String topic, int count, String tag) throws Exception {
         Set<String> bodies = new HashSet<>();
         for (int i = 0; i < count; i++) {
             String body = topic + "-" + i;
@@ -89,7 +89,7 @@ abstract class PopConsumerContract {
         return bodies;
     }
 
-    private static String body(PoppedMessage message) {
+    static String body(PoppedMessage message) {
         return new String(message.message().getBody(), StandardCharsets.UTF_8);
     }
 
@@ -100,7 +100,7 @@ abstract class PopConsumerContract {
         return consumer;
     }
 
-    private SimpleConsumer simple(PopConsumerConfig config) throws Exception {
+    SimpleConsumer simple(PopConsumerConfig config) throws Exception {
         SimpleConsumer consumer = new SimpleConsumer(config);
         consumer.start();
         toClose.add(0, consumer);
