@@ -1,0 +1,98 @@
+package dev.apogee.broker.pop;
+
+import dev.apogee.store.DispatchListener;
+
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiConsumer;
+import java.util.function.LongSupplier;
+
+/**
+ * Pops waiting for a message: held per topic, released when the store dispatches a message of the topic (the
+ * store's dispatch thread, through {@link DispatchListener}), when messages of the topic become due again (the
+ * expiry thread, {@link #wake}), or at their deadline ({@link #expire}, the expiry thread). Bounded: past
+ * {@code maxHeld} a pop is answered POLLING_FULL at once. Lists are concurrent and a held pop is released once
+ * ({@link HeldPop#claim()}), so holds, wake-ups and expiry may race.
+ */
+final class PopLongPolling implements DispatchListener {
+    private final Map<String, Queue<HeldPop>> held = new ConcurrentHashMap<>();
+    private final AtomicInteger count = new AtomicInteger();
+    private final int maxHeld;
+    private final LongSupplier clock;
+    /** Receives a released pop and whether it timed out (answer it empty) or was woken (re-run it). */
+    private volatile BiConsumer<HeldPop, Boolean> resumer = (pop, timedOut) -> { };
+
+    PopLongPolling(int maxHeld, LongSupplier clock) {
+        this.maxHeld = maxHeld;
+        this.clock = clock;
+    }
+
+    void resumer(BiConsumer<HeldPop, Boolean> resumer) {
+        this.resumer = resumer;
+    }
+
+    /** Holds {@code pop}; false when too many are held already. */
+    boolean hold(HeldPop pop) {
+        if (count.incrementAndGet() > maxHeld) {
+            count.decrementAndGet();
+            return false;
+        }
+        held.computeIfAbsent(pop.topic, t -> new ConcurrentLinkedQueue<>()).add(pop);
+        return true;
+    }
+
+    int heldCount() {
+        return count.get();
+    }
+
+    @Override
+    public void onDispatched(String topic, int queueId, long queueOffsetNext, long tagsCode, long storeTimestamp) {
+        wake(topic);
+    }
+
+    /** Re-runs every pop held on {@code topic}. */
+    void wake(String topic) {
+        Queue<HeldPop> waiting = held.get(topic);
+        if (waiting == null || waiting.isEmpty()) {
+            return;
+        }
+        HeldPop pop;
+        while ((pop = waiting.poll()) != null) {
+            release(pop, false);
+        }
+    }
+
+    /** Answers the held pops whose deadline passed or whose connection closed. */
+    void expire() {
+        long now = clock.getAsLong();
+        for (Queue<HeldPop> waiting : held.values()) {
+            waiting.removeIf(pop -> {
+                if (now >= pop.deadline || !pop.channel.isActive()) {
+                    release(pop, true);
+                    return true;
+                }
+                return false;
+            });
+        }
+    }
+
+    /** Answers every held pop (shutdown). */
+    void releaseAll() {
+        for (Queue<HeldPop> waiting : held.values()) {
+            HeldPop pop;
+            while ((pop = waiting.poll()) != null) {
+                release(pop, true);
+            }
+        }
+    }
+
+    private void release(HeldPop pop, boolean timedOut) {
+        if (pop.claim()) {
+            count.decrementAndGet();
+            resumer.accept(pop, timedOut);
+        }
+    }
+}

@@ -1,0 +1,236 @@
+package dev.apogee.broker.pop;
+
+import dev.apogee.broker.fixture.BrokerFixture;
+import org.apache.rocketmq.client.consumer.AckStatus;
+import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
+import org.apache.rocketmq.client.consumer.PopResult;
+import org.apache.rocketmq.client.consumer.PopStatus;
+import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
+import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
+import org.apache.rocketmq.client.exception.MQBrokerException;
+import org.apache.rocketmq.client.producer.DefaultMQProducer;
+import org.apache.rocketmq.client.producer.SendStatus;
+import org.apache.rocketmq.common.message.Message;
+import org.apache.rocketmq.common.message.MessageExt;
+import org.apache.rocketmq.remoting.protocol.header.AckMessageRequestHeader;
+import org.apache.rocketmq.tools.admin.DefaultMQAdminExt;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * POP consumption against our in-JVM broker with the official 5.3.3 client: the push consumer switched to POP with
+ * the official admin API, and the client's own pop/ack/change-invisible-time calls for step-by-step checks.
+ */
+class PopWithOfficialClientTest {
+    @TempDir
+    static Path dir;
+    static BrokerFixture fixture;
+    static DefaultMQAdminExt admin;
+    static DefaultMQProducer producer;
+    static OfficialPopClient client;
+
+    @BeforeAll
+    static void start() throws Exception {
+        fixture = BrokerFixture.start(dir, config -> { });
+        admin = PopFixture.admin(fixture);
+        producer = fixture.producer("pop-producer");
+        client = new OfficialPopClient(fixture.namesrvAddress(), fixture.config().getBrokerName(),
+                fixture.brokerAddress());
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        client.close();
+        producer.shutdown();
+        admin.shutdown();
+        fixture.close();
+    }
+
+    static List<String> send(String topic, int count, String tag) throws Exception {
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            Message m = new Message(topic, tag, ("m" + i).getBytes(StandardCharsets.UTF_8));
+            m.putUserProperty("k", i % 2 == 0 ? "even" : "odd");
+            var r = producer.send(m, 5_000);
+            assertEquals(SendStatus.SEND_OK, r.getSendStatus());
+            ids.add(r.getMsgId());
+        }
+        return ids;
+    }
+
+    /** Pops until {@code expected} messages came or the deadline passed (bounded). */
+    static List<MessageExt> popUntil(String group, String topic, int expected, long invisible, String expType,
+            String exp) throws Exception {
+        List<MessageExt> got = new ArrayList<>();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (got.size() < expected && System.nanoTime() < deadline) {
+            PopResult r = client.pop(group, topic, -1, 32, invisible, 200, expType, exp);
+            if (r.getPopStatus() == PopStatus.FOUND) {
+                got.addAll(r.getMsgFoundList());
+            }
+        }
+        return got;
+    }
+
+    @Test
+    void pushConsumerInPopModeConsumesEveryMessageAndAcksEachOne() throws Exception {
+        String topic = "PopPush";
+        String group = "cg-pop-push";
+        PopFixture.popGroup(admin, fixture, topic, 4, group, 16);
+        List<String> sent = send(topic, 40, "a");
+        Map<String, AtomicInteger> deliveries = new ConcurrentHashMap<>();
+        DefaultMQPushConsumer consumer = new DefaultMQPushConsumer(group);
+        consumer.setNamesrvAddr(fixture.namesrvAddress());
+        consumer.setInstanceName("pop-push-1");
+        consumer.setClientRebalance(false); // the broker assigns (QUERY_ASSIGNMENT answers POP)
+        consumer.setPopInvisibleTime(5_000);
+        consumer.subscribe(topic, "*");
+        consumer.registerMessageListener((MessageListenerConcurrently) (msgs, ctx) -> {
+            msgs.forEach(m -> deliveries.computeIfAbsent(m.getMsgId(), k -> new AtomicInteger()).incrementAndGet());
+            return ConsumeConcurrentlyStatus.CONSUME_SUCCESS;
+        });
+        consumer.start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (deliveries.size() < sent.size() && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            assertEquals(new HashSet<>(sent), deliveries.keySet());
+        } finally {
+            consumer.shutdown();
+        }
+        // every message was acked: past the invisible time nothing of the group comes back
+        Thread.sleep(5_500);
+        PopResult after = client.pop(group, topic, -1, 32, 60_000, 0, "TAG", "*");
+        assertEquals(PopStatus.POLLING_NOT_FOUND, after.getPopStatus());
+        deliveries.values().forEach(n -> assertEquals(1, n.get()));
+    }
+
+    @Test
+    void anUnackedMessageComesBackAfterItsInvisibleTimeWithReconsumeTimesPlusOne() throws Exception {
+        String topic = "PopRedeliver";
+        String group = "cg-pop-redeliver";
+        PopFixture.popGroup(admin, fixture, topic, 2, group, 16);
+        String id = send(topic, 1, "a").get(0);
+        MessageExt first = popUntil(group, topic, 1, 1_000, "TAG", "*").get(0);
+        assertEquals(id, first.getMsgId());
+        assertEquals(0, first.getReconsumeTimes());
+        assertEquals(PopStatus.POLLING_NOT_FOUND, client.pop(group, topic, 32, 60_000).getPopStatus(),
+                "invisible while leased");
+        MessageExt again = popUntil(group, topic, 1, 60_000, "TAG", "*").get(0);
+        assertEquals(id, again.getMsgId());
+        assertEquals(1, again.getReconsumeTimes());
+        assertEquals(AckStatus.OK, client.ack(group, again));
+        assertEquals(AckStatus.OK, client.ack(group, first), "an acked message acked again: OK, as Apache");
+        assertEquals(AckStatus.OK, client.ack(group, again));
+    }
+
+    @Test
+    void changeInvisibleTimeReleasesAMessageAtOnceWithANewHandle() throws Exception {
+        String topic = "PopChange";
+        String group = "cg-pop-change";
+        PopFixture.popGroup(admin, fixture, topic, 1, group, 16);
+        send(topic, 1, "a");
+        MessageExt m = popUntil(group, topic, 1, 60_000, "TAG", "*").get(0);
+        var changed = client.changeInvisibleTime(group, m, 0);
+        assertTrue(OfficialPopClient.ok(changed));
+        assertTrue(changed.getExtraInfo().endsWith(" " + m.getQueueOffset()));
+        MessageExt back = popUntil(group, topic, 1, 60_000, "TAG", "*").get(0);
+        assertEquals(m.getMsgId(), back.getMsgId());
+        assertEquals(1, back.getReconsumeTimes());
+        assertEquals(AckStatus.OK, client.ack(group, back));
+    }
+
+    @Test
+    void twoConsumersShareOneQueueAndBatchAckWorks() throws Exception {
+        String topic = "PopShare";
+        String group = "cg-pop-share";
+        PopFixture.popGroup(admin, fixture, topic, 1, group, 16);
+        List<String> sent = send(topic, 10, "a");
+        PopResult a = client.pop(group, topic, 0, 5, 60_000, 1_000, "TAG", "*");
+        PopResult b = client.pop(group, topic, 0, 5, 60_000, 1_000, "TAG", "*");
+        Set<String> ids = new HashSet<>();
+        List<String> handles = new ArrayList<>();
+        for (PopResult r : List.of(a, b)) {
+            assertEquals(PopStatus.FOUND, r.getPopStatus());
+            for (MessageExt m : r.getMsgFoundList()) {
+                assertTrue(ids.add(m.getMsgId()), "handed out twice: " + m.getMsgId());
+                handles.add(m.getProperty("POP_CK"));
+            }
+        }
+        assertEquals(new HashSet<>(sent), ids);
+        assertTrue(OfficialPopClient.ok(client.batchAck(group, topic, handles)));
+        AckMessageRequestHeader beyond = new AckMessageRequestHeader();
+        beyond.setConsumerGroup(group);
+        beyond.setTopic(topic);
+        beyond.setQueueId(0);
+        beyond.setOffset(1_000L);
+        beyond.setExtraInfo("0 1 60000 0 0 broker 0 1000");
+        assertEquals(AckStatus.NO_EXIST, client.ack(beyond).getStatus(), "offset outside the queue: NO_MESSAGE");
+    }
+
+    @Test
+    void aWaitingPopGetsAMessageWhenItIsSent() throws Exception {
+        String topic = "PopLongPoll";
+        String group = "cg-pop-longpoll";
+        PopFixture.popGroup(admin, fixture, topic, 2, group, 16);
+        CompletableFuture<PopResult> waiting = CompletableFuture.supplyAsync(() -> {
+            try {
+                return client.pop(group, topic, -1, 32, 60_000, 15_000, "TAG", "*");
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (fixture.broker().pops().heldPops() == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertEquals(1, fixture.broker().pops().heldPops(), "the pop is held");
+        String id = send(topic, 1, "a").get(0);
+        PopResult r = waiting.get(20, TimeUnit.SECONDS);
+        assertEquals(PopStatus.FOUND, r.getPopStatus());
+        assertEquals(id, r.getMsgFoundList().get(0).getMsgId());
+    }
+
+    @Test
+    void badPopsAreRefusedWithTheOfficialCodes() throws Exception {
+        PopFixture.popGroup(admin, fixture, "PopBad", 1, "cg-pop-bad", 16);
+        assertEquals(29, brokerCode(() -> client.pop("cg-pop-bad", "PopBad", -1, 33, 60_000, 0, "TAG", "*")));
+        assertEquals(29, brokerCode(() -> client.pop("cg-pop-bad", "PopBad", -1, 1, -5, 0, "TAG", "*")));
+        assertEquals(29, brokerCode(() -> client.pop("cg-pop-bad", "PopBad", 7, 1, 60_000, 0, "TAG", "*")));
+        assertEquals(17, brokerCode(() -> client.pop("cg-pop-bad", "NoSuchTopic", -1, 1, 60_000, 0, "TAG", "*")));
+        assertEquals(23, brokerCode(() -> client.pop("cg-pop-bad", "PopBad", -1, 1, 60_000, 0, "JMS", "a = ")));
+    }
+
+    interface Call {
+        Object run() throws Exception;
+    }
+
+    static int brokerCode(Call call) throws Exception {
+        try {
+            call.run();
+        } catch (ExecutionException e) {
+            return assertInstanceOf(MQBrokerException.class, e.getCause()).getResponseCode();
+        }
+        throw new AssertionError("no error");
+    }
+}
