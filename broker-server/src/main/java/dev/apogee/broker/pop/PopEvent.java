@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
  *
  * <pre>
  * width      field
- * 1          kind          1 POP, 2 ACK, 3 CHANGE
+ * 1          kind          1 POP, 2 ACK, 3 CHANGE, 4 MARK (a snapshot's durability barrier, changes nothing)
  * 2 + g      group         int16 length + UTF-8
  * 2 + t      topic         int16 length + UTF-8
  * 4          queueId
@@ -23,6 +23,8 @@ record PopEvent(byte kind, LedgerKey key, long seq, long offset, long popTime, l
     static final byte POP = 1;
     static final byte ACK = 2;
     static final byte CHANGE = 3;
+    static final byte MARK = 4;
+    private static final LedgerKey NO_LEDGER = new LedgerKey("", "", -1);
 
     static PopEvent pop(LedgerKey key, long newCursor, long popTime, long deadline, long[] offsets, int[] counts) {
         return new PopEvent(POP, key, 0, newCursor, popTime, deadline, offsets, counts);
@@ -34,6 +36,14 @@ record PopEvent(byte kind, LedgerKey key, long seq, long offset, long popTime, l
 
     static PopEvent change(LedgerKey key, long offset, long popTime, long deadline) {
         return new PopEvent(CHANGE, key, 0, offset, popTime, deadline, null, null);
+    }
+
+    static PopEvent mark() {
+        return new PopEvent(MARK, NO_LEDGER, 0, 0, 0, 0, null, null);
+    }
+
+    boolean isMark() {
+        return kind == MARK;
     }
 
     PopEvent withSeq(long newSeq) {

@@ -95,8 +95,20 @@ final class PopExpiryService {
         }
     }
 
+    /**
+     * Writes a snapshot that holds only durable events: the ledgers are copied, then a MARK event is journaled and
+     * made durable (the CommitLog is forced as a prefix, so every event the copy holds is on disk), and only then is
+     * the file written. A snapshot holding events a kill -9 could still lose would hand out journal offsets the
+     * restarted broker reuses, and a later replay from the snapshot would skip the new events written there.
+     */
     void writeSnapshot() throws IOException {
-        snapshot.write(pops.ledgers(), journal.nextOffset());
+        long replayFrom = journal.nextOffset();
+        byte[] state = snapshot.encode(pops.ledgers(), replayFrom);
+        PutResult mark = journal.append(PopEvent.mark(), true).join();
+        if (!PopJournal.stored(mark) || !PopJournal.stored(journal.makeDurable(mark).join())) {
+            throw new IOException("the snapshot's durability barrier was not stored: " + mark.status());
+        }
+        snapshot.writeFile(state);
     }
 
     private void expire(QueueLedger ledger, long now) {

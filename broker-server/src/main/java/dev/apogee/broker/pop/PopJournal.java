@@ -54,6 +54,11 @@ final class PopJournal {
         return store.putMessage(m);
     }
 
+    /** Completes when {@code appended} is on disk, whatever the flush mode (the store's flush or group commit). */
+    CompletableFuture<PutResult> makeDurable(PutResult appended) {
+        return store.makeDurable(appended);
+    }
+
     /** The journal queue offset the next event will get. */
     long nextOffset() {
         return store.getMaxOffsetInQueue(TOPIC, 0);

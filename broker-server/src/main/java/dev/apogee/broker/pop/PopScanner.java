@@ -22,6 +22,8 @@ import java.util.concurrent.atomic.LongAdder;
 final class PopScanner {
     /** Messages one pop examines on one queue at most before answering with what it found. */
     static final int SCAN_LIMIT = 4096;
+    /** Marks an entry that cannot be read now (never a real record). */
+    private static final ByteBuffer UNREADABLE = ByteBuffer.allocate(0);
 
     private final MessageStore store;
     private final LongAdder examined = new LongAdder();
@@ -72,7 +74,7 @@ final class PopScanner {
             }
             long offset = e.getKey();
             ByteBuffer record = matchingRecord(ledger, q, offset);
-            if (record != null) {
+            if (record != null && record != UNREADABLE) {
                 out.add(new PoppedMessage(ledger.key.queueId(), offset, withReconsumeTimes(record,
                         due.reconsumeTimes())));
                 taken.add(offset, due.reconsumeTimes());
@@ -94,6 +96,9 @@ final class PopScanner {
             }
             scanned++;
             ByteBuffer record = matchingRecord(ledger, q, offset);
+            if (record == UNREADABLE) {
+                break; // not skipped: moving the cursor past it would drop a message nobody got
+            }
             if (record != null) {
                 out.add(new PoppedMessage(ledger.key.queueId(), offset, record));
                 taken.add(offset, 0);
@@ -107,18 +112,24 @@ final class PopScanner {
         return offset;
     }
 
-    /** The record at {@code offset} when the pop's filter selects it, else null (also for a deleted message). */
+    /**
+     * The record at {@code offset} when the pop's filter selects it, null when it does not, {@link #UNREADABLE} when
+     * the entry or record cannot be read now.
+     */
     private ByteBuffer matchingRecord(QueueLedger ledger, PopQuery q, long offset) {
         examined.increment();
         ConsumeQueueEntry entry = new ConsumeQueueEntry();
         if (!store.readQueueEntry(ledger.key.topic(), ledger.key.queueId(), offset, entry)) {
-            return null;
+            return UNREADABLE;
         }
         if (!q.filter().matchesTagsCode(entry.tagsCode())) {
             return null;
         }
         ByteBuffer record = store.lookMessageByOffset(entry.physicalOffset()).orElse(null);
-        if (record == null || !q.filter().matchesProperties(record.duplicate())) {
+        if (record == null) {
+            return UNREADABLE;
+        }
+        if (!q.filter().matchesProperties(record.duplicate())) {
             return null;
         }
         return record;

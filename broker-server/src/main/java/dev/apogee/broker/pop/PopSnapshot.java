@@ -36,8 +36,8 @@ final class PopSnapshot {
         this.file = file;
     }
 
-    /** Writes the state of {@code ledgers}, every event below {@code replayFrom} being in it. */
-    void write(PopLedgers ledgers, long replayFrom) throws IOException {
+    /** The snapshot bytes of {@code ledgers}, every event below {@code replayFrom} being in them. */
+    byte[] encode(PopLedgers ledgers, long replayFrom) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(4096);
         DataOutputStream out = new DataOutputStream(bytes);
         out.writeInt(MAGIC);
@@ -62,11 +62,16 @@ final class PopSnapshot {
         crc.update(bytes.toByteArray());
         out.writeLong(crc.getValue());
         out.flush();
+        return bytes.toByteArray();
+    }
+
+    /** Replaces the snapshot file with {@code state} atomically (see the class comment). */
+    void writeFile(byte[] state) throws IOException {
         Files.createDirectories(file.getParent());
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
-            ByteBuffer buffer = ByteBuffer.wrap(bytes.toByteArray());
+            ByteBuffer buffer = ByteBuffer.wrap(state);
             while (buffer.hasRemaining()) {
                 ch.write(buffer);
             }

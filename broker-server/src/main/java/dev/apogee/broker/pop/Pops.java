@@ -62,6 +62,9 @@ public final class Pops {
     public void start() throws IOException {
         long from = snapshot.load(ledgers);
         long replayed = journal.replay(from, (journalOffset, event) -> {
+            if (event.isMark()) {
+                return;
+            }
             QueueLedger ledger = ledgers.get(event.key());
             if (event.seq() > ledger.version) {
                 event.applyTo(ledger);

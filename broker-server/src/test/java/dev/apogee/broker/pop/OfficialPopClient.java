@@ -69,14 +69,18 @@ final class OfficialPopClient implements AutoCloseable {
     }
 
     AckStatus ack(String group, MessageExt m) throws Exception {
-        String extraInfo = m.getProperty("POP_CK");
+        return ack(ackHeader(group, m)).getStatus();
+    }
+
+    /** The ack of a popped message, as the official push consumer builds it from the message's receipt handle. */
+    AckMessageRequestHeader ackHeader(String group, MessageExt m) {
         AckMessageRequestHeader h = new AckMessageRequestHeader();
         h.setConsumerGroup(group);
         h.setTopic(m.getTopic());
         h.setQueueId(m.getQueueId());
         h.setOffset(m.getQueueOffset());
-        h.setExtraInfo(extraInfo);
-        return ack(h).getStatus();
+        h.setExtraInfo(m.getProperty("POP_CK"));
+        return h;
     }
 
     AckResult ack(AckMessageRequestHeader h) throws Exception {
