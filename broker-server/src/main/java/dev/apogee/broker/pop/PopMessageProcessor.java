@@ -82,11 +82,11 @@ final class PopMessageProcessor implements RequestProcessor {
         }
         if (now < holdUntil && channel != null) {
             if (!polling.hold(new HeldPop(channel, request, h.topic(), holdUntil))) {
-                return empty(request, PopCodes.POLLING_FULL, "POLLING_FULL", batch);
+                return empty(request, PopCodes.POLLING_FULL, "POLLING_FULL", batch, h.order());
             }
             return null;
         }
-        return empty(request, PopCodes.POLLING_TIMEOUT, "NO_MESSAGE_IN_QUEUE", batch);
+        return empty(request, PopCodes.POLLING_TIMEOUT, "NO_MESSAGE_IN_QUEUE", batch, h.order());
     }
 
     /** A held pop released: answered empty when its time is over, else re-run (and held again if still empty). */
@@ -115,7 +115,7 @@ final class PopMessageProcessor implements RequestProcessor {
 
     private static RemotingCommand found(RemotingCommand request, PopBatch batch, boolean order) {
         RemotingCommand response = RemotingCommand.createResponse(request, ResponseCode.SUCCESS, "FOUND");
-        putTimes(response, batch);
+        putTimes(response, batch, order);
         response.putExtField("startOffsetInfo", PopResponseFields.startOffsetInfo(batch.messages()));
         response.putExtField("msgOffsetInfo", PopResponseFields.msgOffsetInfo(batch.messages()));
         if (order) {
@@ -129,16 +129,18 @@ final class PopMessageProcessor implements RequestProcessor {
         return response;
     }
 
-    private static RemotingCommand empty(RemotingCommand request, int code, String remark, PopBatch batch) {
+    private static RemotingCommand empty(RemotingCommand request, int code, String remark, PopBatch batch,
+            boolean order) {
         RemotingCommand response = RemotingCommand.createResponse(request, code, remark);
-        putTimes(response, batch);
+        putTimes(response, batch, order);
         return response;
     }
 
-    private static void putTimes(RemotingCommand response, PopBatch batch) {
+    /** reviveQid 999 marks an orderly pop's receipt handles, as the official broker does. */
+    private static void putTimes(RemotingCommand response, PopBatch batch, boolean order) {
         response.putExtField("popTime", String.valueOf(batch.popTime()));
         response.putExtField("invisibleTime", String.valueOf(batch.invisibleTime()));
-        response.putExtField("reviveQid", "0");
+        response.putExtField("reviveQid", order ? "999" : "0");
         response.putExtField("restNum", String.valueOf(batch.restNum()));
     }
 }

@@ -11,7 +11,9 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Chooses the messages one pop takes from one {@link QueueLedger}: first messages due again ({@code available}),
- * then new ones from the frontier. Called under the ledger's monitor.
+ * then new ones from the frontier, both in offset order. An orderly pop takes nothing from a queue that has messages
+ * in flight for the group, so one consumer holds the queue until what it popped is acked or due again (then the
+ * next orderly pop gets those first, in order). Called under the ledger's monitor.
  *
  * <p>The cost of a JMS selector pop is bounded by its own scan cursor: it examines each message of the queue once
  * (the frontier from where it stopped last time, plus the messages that became available again since it last
@@ -48,8 +50,11 @@ final class PopScanner {
         if (selector != null) {
             selector.lastUsed = now;
         }
+        if (q.order() && !ledger.leases.isEmpty()) {
+            return -1; // orderly: the queue is held by whoever popped it until its popped messages are acked
+        }
         takeAvailable(ledger, q, want, selector, out, taken);
-        if (taken.size() >= want || (q.order() && !ledger.leases.isEmpty())) {
+        if (taken.size() >= want) {
             return -1;
         }
         return scanFrontier(ledger, q, want, maxOffset, selector, out, taken);

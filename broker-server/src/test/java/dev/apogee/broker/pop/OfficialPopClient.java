@@ -38,6 +38,11 @@ final class OfficialPopClient implements AutoCloseable {
 
     PopResult pop(String group, String topic, int queueId, int max, long invisibleMillis, long pollMillis,
             String expType, String exp) throws Exception {
+        return pop(group, topic, queueId, max, invisibleMillis, pollMillis, expType, exp, false);
+    }
+
+    PopResult pop(String group, String topic, int queueId, int max, long invisibleMillis, long pollMillis,
+            String expType, String exp, boolean order) throws Exception {
         PopMessageRequestHeader h = new PopMessageRequestHeader();
         h.setConsumerGroup(group);
         h.setTopic(topic);
@@ -49,6 +54,7 @@ final class OfficialPopClient implements AutoCloseable {
         h.setInitMode(0);
         h.setExpType(expType);
         h.setExp(exp);
+        h.setOrder(order);
         CompletableFuture<PopResult> result = new CompletableFuture<>();
         api.popMessageAsync(brokerName, brokerAddress, h, pollMillis + 5_000, new PopCallback() {
             @Override

@@ -212,6 +212,34 @@ class PopWithOfficialClientTest {
     }
 
     @Test
+    void anOrderlyPopHoldsItsQueueUntilWhatItPoppedIsAcked() throws Exception {
+        String topic = "PopOrderly";
+        String group = "cg-pop-orderly";
+        PopFixture.popGroup(admin, fixture, topic, 1, group, 16);
+        List<String> sent = send(topic, 3, "a");
+        PopResult first = client.pop(group, topic, 0, 1, 1_000, 0, "TAG", "*", true);
+        assertEquals(sent.get(0), first.getMsgFoundList().get(0).getMsgId());
+        assertEquals(PopStatus.POLLING_NOT_FOUND, client.pop(group, topic, 0, 32, 60_000, 0, "TAG", "*", true)
+                .getPopStatus(), "the queue is held while its first message is in flight");
+        // not acked: after its invisible time the same message comes first again, counted
+        PopResult again = null;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while ((again == null || again.getPopStatus() != PopStatus.FOUND) && System.nanoTime() < deadline) {
+            again = client.pop(group, topic, 0, 2, 60_000, 200, "TAG", "*", true);
+        }
+        List<MessageExt> two = again.getMsgFoundList();
+        assertEquals(List.of(sent.get(0), sent.get(1)), two.stream().map(MessageExt::getMsgId).toList());
+        assertEquals(1, two.get(0).getReconsumeTimes());
+        assertEquals(0, two.get(1).getReconsumeTimes());
+        assertTrue(two.get(0).getProperty("POP_CK").split(" ")[3].equals("999"), "orderly receipt handle");
+        for (MessageExt m : two) {
+            assertEquals(AckStatus.OK, client.ack(group, m));
+        }
+        PopResult last = client.pop(group, topic, 0, 32, 60_000, 1_000, "TAG", "*", true);
+        assertEquals(List.of(sent.get(2)), last.getMsgFoundList().stream().map(MessageExt::getMsgId).toList());
+    }
+
+    @Test
     void badPopsAreRefusedWithTheOfficialCodes() throws Exception {
         PopFixture.popGroup(admin, fixture, "PopBad", 1, "cg-pop-bad", 16);
         assertEquals(29, brokerCode(() -> client.pop("cg-pop-bad", "PopBad", -1, 33, 60_000, 0, "TAG", "*")));
