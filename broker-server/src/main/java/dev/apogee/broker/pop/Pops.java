@@ -107,6 +107,11 @@ public final class Pops {
         return service.examined();
     }
 
+    /** How many group-queues of {@code group} have POP state (diagnostics and tests). */
+    public long groupQueues(String group) {
+        return ledgers.all().stream().filter(l -> l.key.group().equals(group)).count();
+    }
+
     /** Number of pops held (long polling). */
     public int heldPops() {
         return polling.heldCount();

@@ -240,6 +240,27 @@ class PopWithOfficialClientTest {
     }
 
     @Test
+    void theStateOfADeletedGroupOrTopicIsReclaimed() throws Exception {
+        PopFixture.popGroup(admin, fixture, "PopGone", 2, "cg-pop-gone", 16);
+        PopFixture.popGroup(admin, fixture, "PopGoneTopic", 2, "cg-pop-gone-topic", 16);
+        send("PopGone", 4, "a");
+        send("PopGoneTopic", 4, "a");
+        popUntil("cg-pop-gone", "PopGone", 4, 60_000, "TAG", "*");
+        popUntil("cg-pop-gone-topic", "PopGoneTopic", 4, 60_000, "TAG", "*");
+        assertEquals(2, fixture.broker().pops().groupQueues("cg-pop-gone"));
+        assertEquals(2, fixture.broker().pops().groupQueues("cg-pop-gone-topic"));
+        admin.deleteSubscriptionGroup(fixture.brokerAddress(), "cg-pop-gone", true);
+        admin.deleteTopicInBroker(java.util.Set.of(fixture.brokerAddress()), "PopGoneTopic");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while ((fixture.broker().pops().groupQueues("cg-pop-gone") > 0
+                || fixture.broker().pops().groupQueues("cg-pop-gone-topic") > 0) && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertEquals(0, fixture.broker().pops().groupQueues("cg-pop-gone"));
+        assertEquals(0, fixture.broker().pops().groupQueues("cg-pop-gone-topic"));
+    }
+
+    @Test
     void badPopsAreRefusedWithTheOfficialCodes() throws Exception {
         PopFixture.popGroup(admin, fixture, "PopBad", 1, "cg-pop-bad", 16);
         assertEquals(29, brokerCode(() -> client.pop("cg-pop-bad", "PopBad", -1, 33, 60_000, 0, "TAG", "*")));

@@ -63,17 +63,6 @@ public final class RequestModeTable {
         file.write(toJson());
     }
 
-    /** Forgets a deleted group's or topic's modes. */
-    public void removeGroup(String group) throws IOException {
-        boolean changed = false;
-        for (Map<String, RequestMode> byGroup : modes.values()) {
-            changed |= byGroup.remove(group) != null;
-        }
-        if (changed) {
-            file.write(toJson());
-        }
-    }
-
     public String toJson() {
         JsonWriter w = new JsonWriter();
         w.beginObject().name("messageRequestModeMap").beginObject();
