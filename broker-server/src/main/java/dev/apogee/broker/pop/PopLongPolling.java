@@ -7,6 +7,7 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
 import java.util.function.LongSupplier;
 
@@ -20,6 +21,12 @@ import java.util.function.LongSupplier;
 final class PopLongPolling implements DispatchListener {
     private final Map<String, Queue<HeldPop>> held = new ConcurrentHashMap<>();
     private final AtomicInteger count = new AtomicInteger();
+    /**
+     * Per popped topic, counts wake-up causes (dispatches, messages due again). A pop reads its topic's count before
+     * looking and compares after it is held: a change means a message may have come in between, which no wake-up
+     * would then reach. Topics nobody pops have no counter (a dispatch of theirs costs one map miss).
+     */
+    private final Map<String, AtomicLong> events = new ConcurrentHashMap<>();
     private final int maxHeld;
     private final LongSupplier clock;
     /** Receives a released pop and whether it timed out (answer it empty) or was woken (re-run it). */
@@ -44,6 +51,10 @@ final class PopLongPolling implements DispatchListener {
         return true;
     }
 
+    long events(String topic) {
+        return events.computeIfAbsent(topic, t -> new AtomicLong()).get();
+    }
+
     int heldCount() {
         return count.get();
     }
@@ -55,6 +66,10 @@ final class PopLongPolling implements DispatchListener {
 
     /** Re-runs every pop held on {@code topic}. */
     void wake(String topic) {
+        AtomicLong counter = events.get(topic);
+        if (counter != null) {
+            counter.incrementAndGet();
+        }
         Queue<HeldPop> waiting = held.get(topic);
         if (waiting == null || waiting.isEmpty()) {
             return;

@@ -76,6 +76,7 @@ final class PopMessageProcessor implements RequestProcessor {
         String selectorKey = ExpressionType.JMS.equals(h.expType()) ? h.exp() : null;
         PopQuery q = new PopQuery(h.consumerGroup(), h.topic(), h.queueId(), h.maxMsgNums(), h.invisibleTime(),
                 filter, selectorKey, h.initMode() == 0, h.order());
+        long eventsBefore = polling.events(h.topic());
         PopBatch batch = pops.pop(q, topic.getReadQueueNums());
         if (!batch.isEmpty()) {
             return found(request, batch, h.order());
@@ -83,6 +84,9 @@ final class PopMessageProcessor implements RequestProcessor {
         if (now < holdUntil && channel != null) {
             if (!polling.hold(new HeldPop(channel, request, h.topic(), holdUntil))) {
                 return empty(request, PopCodes.POLLING_FULL, "POLLING_FULL", batch, h.order());
+            }
+            if (polling.events(h.topic()) != eventsBefore) {
+                polling.wake(h.topic()); // something arrived while this pop looked: look again
             }
             return null;
         }
