@@ -104,6 +104,8 @@ final class ProcessorRegistrations {
 
     private void registerPop(NettyRemotingServer server, BrokerExecutors ex) {
         server.registerProcessor(PopRequestCodes.POP_MESSAGE, broker.pops.popProcessor(ex.pop), ex.pop);
+        server.registerProcessor(PopRequestCodes.NOTIFICATION, broker.pops.notificationProcessor(ex.pop), ex.pop);
+        server.registerProcessor(PopRequestCodes.POLLING_INFO, broker.pops.pollingInfoProcessor(), ex.pop);
         server.registerProcessor(PopRequestCodes.ACK_MESSAGE, broker.pops.ackProcessor(), ex.pop);
         server.registerProcessor(PopRequestCodes.BATCH_ACK_MESSAGE, broker.pops.batchAckProcessor(), ex.pop);
         server.registerProcessor(PopRequestCodes.CHANGE_MESSAGE_INVISIBLETIME,

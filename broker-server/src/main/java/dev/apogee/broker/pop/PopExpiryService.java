@@ -125,13 +125,14 @@ final class PopExpiryService {
         }
         for (long[] d : dead) {
             long offset = d[0];
-            deadLetters.copy(ledger.key, offset, (int) d[1]).whenComplete((r, e) -> {
+            // completed on the store's flush thread: the follow-up (another journal put) runs on this thread
+            deadLetters.copy(ledger.key, offset, (int) d[1]).whenCompleteAsync((r, e) -> {
                 if (e == null && (r == null || r.status().isAppended())) {
                     pops.markDeadLettered(ledger, offset);
                 } else {
                     retryLater(ledger, offset, r, e);
                 }
-            });
+            }, thread);
         }
     }
 

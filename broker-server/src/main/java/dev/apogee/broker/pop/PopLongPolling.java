@@ -8,7 +8,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.BiConsumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -29,16 +28,10 @@ final class PopLongPolling implements DispatchListener {
     private final Map<String, AtomicLong> events = new ConcurrentHashMap<>();
     private final int maxHeld;
     private final LongSupplier clock;
-    /** Receives a released pop and whether it timed out (answer it empty) or was woken (re-run it). */
-    private volatile BiConsumer<HeldPop, Boolean> resumer = (pop, timedOut) -> { };
 
     PopLongPolling(int maxHeld, LongSupplier clock) {
         this.maxHeld = maxHeld;
         this.clock = clock;
-    }
-
-    void resumer(BiConsumer<HeldPop, Boolean> resumer) {
-        this.resumer = resumer;
     }
 
     /** Holds {@code pop}; false when too many are held already. */
@@ -57,6 +50,21 @@ final class PopLongPolling implements DispatchListener {
 
     int heldCount() {
         return count.get();
+    }
+
+    /** Requests of {@code group} held on {@code topic} (POLLING_INFO). */
+    int heldCount(String topic, String group) {
+        Queue<HeldPop> waiting = held.get(topic);
+        if (waiting == null) {
+            return 0;
+        }
+        int n = 0;
+        for (HeldPop pop : waiting) {
+            if (pop.group.equals(group)) {
+                n++;
+            }
+        }
+        return n;
     }
 
     @Override
@@ -107,7 +115,7 @@ final class PopLongPolling implements DispatchListener {
     private void release(HeldPop pop, boolean timedOut) {
         if (pop.claim()) {
             count.decrementAndGet();
-            resumer.accept(pop, timedOut);
+            pop.resumer.accept(pop, timedOut);
         }
     }
 }

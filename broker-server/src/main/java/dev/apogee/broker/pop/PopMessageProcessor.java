@@ -40,7 +40,6 @@ final class PopMessageProcessor implements RequestProcessor {
         this.polling = polling;
         this.executor = executor;
         this.clock = clock;
-        polling.resumer(this::resume);
     }
 
     @Override
@@ -82,7 +81,8 @@ final class PopMessageProcessor implements RequestProcessor {
             return found(request, batch, h.order());
         }
         if (now < holdUntil && channel != null) {
-            if (!polling.hold(new HeldPop(channel, request, h.topic(), holdUntil))) {
+            if (!polling.hold(new HeldPop(channel, request, h.topic(), h.consumerGroup(), holdUntil,
+                    this::resume))) {
                 return empty(request, PopCodes.POLLING_FULL, "POLLING_FULL", batch, h.order());
             }
             if (polling.events(h.topic()) != eventsBefore) {

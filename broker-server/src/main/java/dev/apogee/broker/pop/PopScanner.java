@@ -24,6 +24,8 @@ import java.util.concurrent.atomic.LongAdder;
 final class PopScanner {
     /** Messages one pop examines on one queue at most before answering with what it found. */
     static final int SCAN_LIMIT = 4096;
+    /** One consume-queue entry view per pop thread, reused for every message examined. */
+    private static final ThreadLocal<ConsumeQueueEntry> ENTRY = ThreadLocal.withInitial(ConsumeQueueEntry::new);
     /** Marks an entry that cannot be read now (never a real record). */
     private static final ByteBuffer UNREADABLE = ByteBuffer.allocate(0);
 
@@ -123,7 +125,7 @@ final class PopScanner {
      */
     private ByteBuffer matchingRecord(QueueLedger ledger, PopQuery q, long offset) {
         examined.increment();
-        ConsumeQueueEntry entry = new ConsumeQueueEntry();
+        ConsumeQueueEntry entry = ENTRY.get();
         if (!store.readQueueEntry(ledger.key.topic(), ledger.key.queueId(), offset, entry)) {
             return UNREADABLE;
         }

@@ -17,6 +17,10 @@ import java.util.function.LongSupplier;
  * Pops do not wait for their journal record to be durable (a lost pop record only makes its messages available
  * again sooner, with nothing lost); acks and changes do: their future completes after the journal's group-commit
  * force, and only then is the client answered. Called on the pop and ack executors.
+ *
+ * <p>The ledger's monitor is held while the event is appended; under SYNC_FLUSH a lone writer's append may force the
+ * CommitLog on the calling thread ({@code GroupCommitService}), so then only that group-queue's other operations
+ * wait for the force, which they would have to wait for anyway to be answered.
  */
 public final class PopService {
     private final MessageStore store;
@@ -78,6 +82,30 @@ public final class PopService {
             }
             return Math.max(0, store.getMaxOffsetInQueue(q.topic(), queueId) - ledger.cursor);
         }
+    }
+
+    /**
+     * Whether a pop of the group would find something on the queue (or on any of the topic's {@code queueCount}
+     * queues when {@code queueId} is -1), without taking it: a message due again, or one beyond the cursor. A queue
+     * held by an orderly consumer counts as empty for an orderly caller. Ignores filters (NOTIFICATION has none).
+     */
+    boolean hasMessage(String group, String topic, int queueId, int queueCount, boolean order) {
+        int from = queueId >= 0 ? queueId : 0;
+        int to = queueId >= 0 ? queueId + 1 : queueCount;
+        for (int q = from; q < to; q++) {
+            QueueLedger ledger = ledgers.get(new LedgerKey(group, topic, q));
+            synchronized (ledger) {
+                prepare(ledger, true);
+                if (order && !ledger.leases.isEmpty()) {
+                    continue;
+                }
+                long max = store.getMaxOffsetInQueue(topic, q);
+                if (!ledger.available.isEmpty() || ledger.taken.nextNotContained(ledger.cursor) < max) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private long rest(String group, String topic, int queueId) {

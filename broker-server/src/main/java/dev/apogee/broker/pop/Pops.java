@@ -90,6 +90,14 @@ public final class Pops {
         return new PopMessageProcessor(checks, service, polling, popExecutor, clock);
     }
 
+    public RequestProcessor notificationProcessor(ExecutorService popExecutor) {
+        return new NotificationProcessor(checks, service, polling, popExecutor, clock);
+    }
+
+    public RequestProcessor pollingInfoProcessor() {
+        return new PollingInfoProcessor(checks, polling);
+    }
+
     public RequestProcessor ackProcessor() {
         return new AckMessageProcessor(checks, service, store);
     }

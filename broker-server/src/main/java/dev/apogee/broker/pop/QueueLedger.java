@@ -181,7 +181,10 @@ final class QueueLedger {
         int leaseCount = in.readInt();
         for (int i = 0; i < leaseCount; i++) {
             long offset = in.readLong();
-            leases.put(offset, new Lease(in.readLong(), in.readLong(), in.readInt()));
+            long popTime = in.readLong();
+            long deadline = in.readLong();
+            // a lease parked for a dead-letter copy that did not finish: due now, so the copy is made again
+            leases.put(offset, new Lease(popTime, deadline == Long.MAX_VALUE ? 0 : deadline, in.readInt()));
         }
         int availableCount = in.readInt();
         for (int i = 0; i < availableCount; i++) {

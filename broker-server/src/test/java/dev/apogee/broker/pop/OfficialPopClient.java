@@ -114,6 +114,13 @@ final class OfficialPopClient implements AutoCloseable {
         return result.get(10, TimeUnit.SECONDS);
     }
 
+    /** Any request through the official client's remoting layer (JSON header, as the client sends POP codes). */
+    org.apache.rocketmq.remoting.protocol.RemotingCommand invoke(int code,
+            org.apache.rocketmq.remoting.CommandCustomHeader header, long timeoutMillis) throws Exception {
+        return api.getRemotingClient().invokeSync(brokerAddress,
+                org.apache.rocketmq.remoting.protocol.RemotingCommand.createRequestCommand(code, header), timeoutMillis);
+    }
+
     private static AckCallback callback(CompletableFuture<AckResult> result) {
         return new AckCallback() {
             @Override

@@ -261,6 +261,48 @@ class PopWithOfficialClientTest {
     }
 
     @Test
+    void notificationTellsWhetherThereIsSomethingToPopAndPollingInfoCountsHeldPops() throws Exception {
+        String topic = "PopNotify";
+        String group = "cg-pop-notify";
+        PopFixture.popGroup(admin, fixture, topic, 2, group, 16);
+        assertEquals("false", notification(group, topic, 0).getExtFields().get("hasMsg"));
+        CompletableFuture<org.apache.rocketmq.remoting.protocol.RemotingCommand> held =
+                CompletableFuture.supplyAsync(() -> {
+                    try {
+                        return notification(group, topic, 15_000);
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                });
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (fixture.broker().pops().heldPops() == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        var info = new org.apache.rocketmq.remoting.protocol.header.PollingInfoRequestHeader();
+        info.setConsumerGroup(group);
+        info.setTopic(topic);
+        info.setQueueId(-1);
+        var infoResponse = client.invoke(200055, info, 5_000);
+        assertEquals(0, infoResponse.getCode());
+        assertEquals("1", infoResponse.getExtFields().get("pollingNum"));
+        send(topic, 1, "a");
+        var woken = held.get(20, TimeUnit.SECONDS);
+        assertEquals(0, woken.getCode());
+        assertEquals("true", woken.getExtFields().get("hasMsg"));
+    }
+
+    static org.apache.rocketmq.remoting.protocol.RemotingCommand notification(String group, String topic,
+            long pollTime) throws Exception {
+        var h = new org.apache.rocketmq.remoting.protocol.header.NotificationRequestHeader();
+        h.setConsumerGroup(group);
+        h.setTopic(topic);
+        h.setQueueId(-1);
+        h.setPollTime(pollTime);
+        h.setBornTime(System.currentTimeMillis());
+        return client.invoke(200054, h, pollTime + 5_000);
+    }
+
+    @Test
     void badPopsAreRefusedWithTheOfficialCodes() throws Exception {
         PopFixture.popGroup(admin, fixture, "PopBad", 1, "cg-pop-bad", 16);
         assertEquals(29, brokerCode(() -> client.pop("cg-pop-bad", "PopBad", -1, 33, 60_000, 0, "TAG", "*")));
