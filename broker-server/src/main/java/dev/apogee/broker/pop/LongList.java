@@ -7,6 +7,8 @@ final class LongList {
     private long[] offsets = new long[16];
     private int[] counts = new int[16];
     private int size;
+    /** Set by a scan that stopped at its limit before the end of the queue: a pop finding nothing looks again. */
+    boolean moreToScan;
 
     void add(long offset, int count) {
         if (size == offsets.length) {
@@ -22,6 +24,7 @@ final class LongList {
         return size;
     }
 
+    /** Empties the list for the next queue; {@link #moreToScan} stays set once any queue's scan was cut short. */
     void clear() {
         size = 0;
     }

@@ -80,6 +80,12 @@ final class PopMessageProcessor implements RequestProcessor {
         if (!batch.isEmpty()) {
             return found(request, batch, h.order());
         }
+        if (batch.moreToScan() && channel != null) {
+            // a selective pop cut its scan short: look further in a new task rather than wait for a new message
+            resume(new HeldPop(channel, request, h.topic(), h.consumerGroup(), Math.max(holdUntil, now + 1),
+                    this::resume), false);
+            return null;
+        }
         if (now < holdUntil && channel != null) {
             if (!polling.hold(new HeldPop(channel, request, h.topic(), h.consumerGroup(), holdUntil,
                     this::resume))) {

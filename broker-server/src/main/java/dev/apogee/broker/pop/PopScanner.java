@@ -112,6 +112,9 @@ final class PopScanner {
             }
             offset++;
         }
+        if (scanned >= SCAN_LIMIT && offset < maxOffset) {
+            taken.moreToScan = true;
+        }
         if (selector != null) {
             selector.scanFrom = offset;
             return -1;

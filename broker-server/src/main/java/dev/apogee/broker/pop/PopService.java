@@ -51,26 +51,28 @@ public final class PopService {
         long popTime = clock.getAsLong();
         long deadline = popTime + q.invisibleTime();
         List<PoppedMessage> out = new ArrayList<>(Math.min(q.maxMessages(), 32));
+        LongList taken = new LongList();
         long rest = 0;
         if (q.queueId() >= 0) {
-            rest = popQueue(q, q.queueId(), popTime, deadline, out);
+            rest = popQueue(q, q.queueId(), popTime, deadline, out, taken);
         } else {
             int start = Math.floorMod(nextQueue.getAndIncrement(), Math.max(1, queueCount));
             for (int i = 0; i < queueCount; i++) {
                 int queueId = (start + i) % queueCount;
                 if (out.size() < q.maxMessages()) {
-                    rest += popQueue(q, queueId, popTime, deadline, out);
+                    rest += popQueue(q, queueId, popTime, deadline, out, taken);
                 } else {
                     rest += rest(q.group(), q.topic(), queueId);
                 }
             }
         }
-        return new PopBatch(out, popTime, q.invisibleTime(), rest);
+        return new PopBatch(out, popTime, q.invisibleTime(), rest, taken.moreToScan);
     }
 
-    private long popQueue(PopQuery q, int queueId, long popTime, long deadline, List<PoppedMessage> out) {
+    private long popQueue(PopQuery q, int queueId, long popTime, long deadline, List<PoppedMessage> out,
+            LongList taken) {
         QueueLedger ledger = ledgers.get(new LedgerKey(q.group(), q.topic(), queueId));
-        LongList taken = new LongList();
+        taken.clear();
         synchronized (ledger) {
             prepare(ledger, q.initFromMin());
             int want = q.maxMessages() - out.size();

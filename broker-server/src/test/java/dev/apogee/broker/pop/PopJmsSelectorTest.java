@@ -122,6 +122,19 @@ class PopJmsSelectorTest {
                 client.pop(group, topic, 0, 32, 60_000, 0, "TAG", "*").getPopStatus());
     }
 
+    /** A long-polling selective pop looks through a backlog longer than one scan instead of waiting there. */
+    @Test
+    void aLongPollingSelectivePopLooksThroughABacklogLongerThanOneScan() throws Exception {
+        String topic = "SelDeep";
+        String group = "cg-sel-deep";
+        PopFixture.popGroup(admin, fixture, topic, 1, group, 16);
+        send(topic, 3 * PopScanner.SCAN_LIMIT, 3 * PopScanner.SCAN_LIMIT - 1); // 'red': the first and the last
+        PopResult r = client.pop(group, topic, 0, 32, 60_000, 10_000, "JMS", "n = '" + (3 * PopScanner.SCAN_LIMIT
+                - 1) + "'");
+        assertEquals(PopStatus.FOUND, r.getPopStatus());
+        assertEquals(String.valueOf(3 * PopScanner.SCAN_LIMIT - 1), r.getMsgFoundList().get(0).getUserProperty("n"));
+    }
+
     /**
      * A selector that picks 1 % of a 20,000-message backlog examines each message once, a repeated pop of it that
      * finds nothing new examines nothing, and the group's consumer without selector then examines only what it
