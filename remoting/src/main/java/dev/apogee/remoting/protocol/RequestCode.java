@@ -72,8 +72,19 @@ public final class RequestCode {
     public static final int RECALL_MESSAGE = 370;
     public static final int QUERY_ASSIGNMENT = 400;
     public static final int SET_MESSAGE_REQUEST_MODE = 401;
+    public static final int GET_ALL_MESSAGE_REQUEST_MODE = 402;
     public static final int GET_BROKER_MEMBER_GROUP = 901;
     public static final int BROKER_HEARTBEAT = 904;
+
+    // POP consumption (RocketMQ 5): the broker keeps per-message state for a group; see protocol.pop.
+    public static final int POP_MESSAGE = 200050;
+    public static final int ACK_MESSAGE = 200051;
+    public static final int PEEK_MESSAGE = 200052;
+    public static final int CHANGE_MESSAGE_INVISIBLETIME = 200053;
+    public static final int NOTIFICATION = 200054;
+    public static final int POLLING_INFO = 200055;
+    public static final int POP_ROLLBACK = 200056;
+    public static final int BATCH_ACK_MESSAGE = 200151;
 
     // Apogee-private: several half messages and consumed positions committed as one unit (a JMS local transaction
     // or an XA branch). An Apache RocketMQ broker answers them with REQUEST_CODE_NOT_SUPPORTED.

@@ -36,6 +36,10 @@ public final class ResponseCode {
     public static final int CONSUMER_NOT_ONLINE = 206;
     public static final int CONSUME_MSG_TIMEOUT = 207;
     public static final int NO_MESSAGE = 208;
+    /** A long-polling pop (or notification) refused: the broker holds too many polling requests already. */
+    public static final int POLLING_FULL = 209;
+    /** A long-polling pop (or notification) whose poll time passed without a message. */
+    public static final int POLLING_TIMEOUT = 210;
     public static final int BROKER_NOT_EXIST = 211;
     public static final int FLOW_CONTROL = 215;
     public static final int ILLEGAL_OPERATION = 604;
