@@ -11,7 +11,8 @@ import java.util.Map;
  * @param invisibleTime ms the popped messages stay invisible to the group
  * @param pollTime      ms the broker may hold the request when nothing is poppable (long polling)
  * @param bornTime      client time of the request, ms
- * @param initMode      where a group without an offset starts: 0 last offset, 1 first offset
+ * @param initMode      where a group without an offset starts: {@link #INIT_MODE_MIN} (the queue's first
+ *                      message) or {@link #INIT_MODE_MAX} (only messages sent from now on)
  * @param expType       TAG, SQL92 (or, on an Apogee broker, JMS); null for all messages
  * @param order         true for an orderly pop (one queue locked until its batch is acked), null when not set
  * @param attemptId     the client's id of this attempt, reused when it retries the same pop (may be null)
@@ -21,8 +22,10 @@ public record PopMessageRequestHeader(String consumerGroup, String topic, int qu
                                       long invisibleTime, long pollTime, long bornTime, int initMode, String expType,
                                       String exp, Boolean order, String attemptId, String brokerName)
         implements CommandHeader {
-    public static final int INIT_MODE_LAST = 0;
-    public static final int INIT_MODE_FIRST = 1;
+    /** The official {@code ConsumeInitMode.MIN}: a new group starts at the queue's minimum offset. */
+    public static final int INIT_MODE_MIN = 0;
+    /** The official {@code ConsumeInitMode.MAX}: a new group starts at the queue's maximum offset. */
+    public static final int INIT_MODE_MAX = 1;
 
     public boolean isOrder() {
         return Boolean.TRUE.equals(order);

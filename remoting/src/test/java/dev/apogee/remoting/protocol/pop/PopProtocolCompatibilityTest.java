@@ -51,6 +51,8 @@ class PopProtocolCompatibilityTest {
         assertEquals(org.apache.rocketmq.remoting.protocol.ResponseCode.POLLING_TIMEOUT,
                 dev.apogee.remoting.protocol.ResponseCode.POLLING_TIMEOUT);
         assertEquals(KeyBuilder.POP_ORDER_REVIVE_QUEUE, PopTopics.ORDERLY_REVIVE_QID);
+        assertEquals(org.apache.rocketmq.common.constant.ConsumeInitMode.MIN, PopMessageRequestHeader.INIT_MODE_MIN);
+        assertEquals(org.apache.rocketmq.common.constant.ConsumeInitMode.MAX, PopMessageRequestHeader.INIT_MODE_MAX);
     }
 
     @ParameterizedTest
