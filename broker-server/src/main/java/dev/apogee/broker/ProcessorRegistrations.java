@@ -25,7 +25,6 @@ import dev.apogee.broker.lock.LockBatchMqProcessor;
 import dev.apogee.broker.lock.LockedGroupRetryRule;
 import dev.apogee.broker.lock.UnlockBatchMqProcessor;
 import dev.apogee.broker.offset.QueryConsumerOffsetProcessor;
-import dev.apogee.broker.pop.PopRequestCodes;
 import dev.apogee.broker.pop.assignment.GetAllMessageRequestModeProcessor;
 import dev.apogee.broker.pop.assignment.QueryAssignmentProcessor;
 import dev.apogee.broker.pop.assignment.SetMessageRequestModeProcessor;
@@ -103,18 +102,18 @@ final class ProcessorRegistrations {
     }
 
     private void registerPop(NettyRemotingServer server, BrokerExecutors ex) {
-        server.registerProcessor(PopRequestCodes.POP_MESSAGE, broker.pops.popProcessor(ex.pop), ex.pop);
-        server.registerProcessor(PopRequestCodes.NOTIFICATION, broker.pops.notificationProcessor(ex.pop), ex.pop);
-        server.registerProcessor(PopRequestCodes.POLLING_INFO, broker.pops.pollingInfoProcessor(), ex.pop);
-        server.registerProcessor(PopRequestCodes.ACK_MESSAGE, broker.pops.ackProcessor(), ex.pop);
-        server.registerProcessor(PopRequestCodes.BATCH_ACK_MESSAGE, broker.pops.batchAckProcessor(), ex.pop);
-        server.registerProcessor(PopRequestCodes.CHANGE_MESSAGE_INVISIBLETIME,
+        server.registerProcessor(RequestCode.POP_MESSAGE, broker.pops.popProcessor(ex.pop), ex.pop);
+        server.registerProcessor(RequestCode.NOTIFICATION, broker.pops.notificationProcessor(ex.pop), ex.pop);
+        server.registerProcessor(RequestCode.POLLING_INFO, broker.pops.pollingInfoProcessor(), ex.pop);
+        server.registerProcessor(RequestCode.ACK_MESSAGE, broker.pops.ackProcessor(), ex.pop);
+        server.registerProcessor(RequestCode.BATCH_ACK_MESSAGE, broker.pops.batchAckProcessor(), ex.pop);
+        server.registerProcessor(RequestCode.CHANGE_MESSAGE_INVISIBLETIME,
                 broker.pops.changeInvisibleTimeProcessor(), ex.pop);
         server.registerProcessor(RequestCode.QUERY_ASSIGNMENT, new QueryAssignmentProcessor(broker.requestModes,
                 broker.topics, broker.consumers, broker.config), ex.clientManage);
         server.registerProcessor(RequestCode.SET_MESSAGE_REQUEST_MODE, new SetMessageRequestModeProcessor(
                 broker.requestModes, broker.topics, broker.groups), ex.admin);
-        server.registerProcessor(PopRequestCodes.GET_ALL_MESSAGE_REQUEST_MODE,
+        server.registerProcessor(RequestCode.GET_ALL_MESSAGE_REQUEST_MODE,
                 new GetAllMessageRequestModeProcessor(broker.requestModes), ex.admin);
     }
 

@@ -2,10 +2,10 @@ package dev.apogee.broker.pop;
 
 import dev.apogee.remoting.netty.RemotingResponder;
 import dev.apogee.remoting.netty.RequestProcessor;
-import dev.apogee.remoting.protocol.HeaderFields;
 import dev.apogee.remoting.protocol.RemotingCommand;
 import dev.apogee.remoting.protocol.ResponseCode;
 import dev.apogee.remoting.protocol.body.TopicConfig;
+import dev.apogee.remoting.protocol.pop.AckMessageRequestHeader;
 import dev.apogee.store.MessageStore;
 import io.netty.channel.Channel;
 
@@ -29,14 +29,14 @@ final class AckMessageProcessor implements RequestProcessor {
 
     @Override
     public RemotingCommand processRequest(Channel channel, RemotingCommand request) {
-        HeaderFields h = request.header();
-        String group = h.requireString("consumerGroup");
-        String topic = h.requireString("topic");
-        int queueId = h.requireInt("queueId");
-        long offset = h.requireLong("offset");
+        AckMessageRequestHeader h = AckMessageRequestHeader.read(request.header());
+        String group = h.consumerGroup();
+        String topic = h.topic();
+        int queueId = h.queueId();
+        long offset = h.offset();
         TopicConfig config = checks.knownTopic(topic);
         checks.queueInRange(config, queueId, false, ResponseCode.MESSAGE_ILLEGAL);
-        ReceiptHandleCheck.check(h.optionalString("extraInfo"), queueId, offset);
+        ReceiptHandleCheck.check(h.extraInfo(), queueId, offset);
         RemotingCommand outOfRange = outOfRange(store, request, topic, queueId, offset);
         if (outOfRange != null) {
             return outOfRange;

@@ -2,10 +2,11 @@ package dev.apogee.broker.pop;
 
 import dev.apogee.remoting.netty.RemotingResponder;
 import dev.apogee.remoting.netty.RequestProcessor;
-import dev.apogee.remoting.protocol.HeaderFields;
 import dev.apogee.remoting.protocol.RemotingCommand;
 import dev.apogee.remoting.protocol.ResponseCode;
 import dev.apogee.remoting.protocol.body.TopicConfig;
+import dev.apogee.remoting.protocol.pop.ChangeInvisibleTimeRequestHeader;
+import dev.apogee.remoting.protocol.pop.ChangeInvisibleTimeResponseHeader;
 import dev.apogee.store.MessageStore;
 import io.netty.channel.Channel;
 
@@ -28,17 +29,16 @@ final class ChangeInvisibleTimeProcessor implements RequestProcessor {
 
     @Override
     public RemotingCommand processRequest(Channel channel, RemotingCommand request) {
-        HeaderFields h = request.header();
-        String group = h.requireString("consumerGroup");
-        String topic = h.requireString("topic");
-        int queueId = h.requireInt("queueId");
-        long offset = h.requireLong("offset");
-        long invisibleTime = h.requireLong("invisibleTime");
+        ChangeInvisibleTimeRequestHeader h = ChangeInvisibleTimeRequestHeader.read(request.header());
+        String group = h.consumerGroup();
+        String topic = h.topic();
+        int queueId = h.queueId();
+        long offset = h.offset();
+        long invisibleTime = h.invisibleTime();
         TopicConfig config = checks.knownTopic(topic);
         checks.queueInRange(config, queueId, false, ResponseCode.MESSAGE_ILLEGAL);
         PopChecks.invisibleTimeInRange(invisibleTime);
-        String extraInfo = h.optionalString("extraInfo");
-        ReceiptHandleCheck.check(extraInfo, queueId, offset);
+        int reviveQid = ReceiptHandleCheck.check(h.extraInfo(), queueId, offset).reviveQid();
         RemotingCommand outOfRange = AckMessageProcessor.outOfRange(store, request, topic, queueId, offset);
         if (outOfRange != null) {
             return outOfRange;
@@ -50,9 +50,7 @@ final class ChangeInvisibleTimeProcessor implements RequestProcessor {
                         "storing the change failed" + (e != null ? ": " + e : ""));
             } else {
                 response = RemotingCommand.createResponse(request, ResponseCode.SUCCESS, null);
-                response.putExtField("popTime", String.valueOf(popTime));
-                response.putExtField("invisibleTime", String.valueOf(invisibleTime));
-                response.putExtField("reviveQid", "0");
+                response.writeHeader(new ChangeInvisibleTimeResponseHeader(popTime, invisibleTime, reviveQid));
             }
             RemotingResponder.respond(channel, request, response);
         });

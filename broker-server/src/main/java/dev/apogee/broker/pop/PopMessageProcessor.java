@@ -7,12 +7,19 @@ import dev.apogee.remoting.protocol.RemotingCommandException;
 import dev.apogee.remoting.protocol.ResponseCode;
 import dev.apogee.remoting.protocol.body.ExpressionType;
 import dev.apogee.remoting.protocol.body.TopicConfig;
+import dev.apogee.remoting.protocol.pop.PopInfoCodec;
+import dev.apogee.remoting.protocol.pop.PopMessageRequestHeader;
+import dev.apogee.remoting.protocol.pop.PopMessageResponseHeader;
 import dev.apogee.store.MessageFilter;
 import io.netty.channel.Channel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.LongSupplier;
@@ -57,10 +64,11 @@ final class PopMessageProcessor implements RequestProcessor {
     }
 
     private RemotingCommand pop(Channel channel, RemotingCommand request, long holdUntil, boolean arriving) {
-        PopRequestHeader h = PopRequestHeader.decode(request);
+        PopMessageRequestHeader h = PopMessageRequestHeader.read(request.header());
         long now = clock.getAsLong();
-        if (arriving && h.timedOutBeforeArrival(now)) {
-            return RemotingCommand.createResponse(request, PopCodes.POLLING_TIMEOUT,
+        // Apache's rule: a request whose poll time was over (by more than 500 ms) before it arrived is not served
+        if (arriving && h.bornTime() > 0 && now - h.bornTime() - h.pollTime() > 500) {
+            return RemotingCommand.createResponse(request, ResponseCode.POLLING_TIMEOUT,
                     "the broker pop message is timeout too much");
         }
         TopicConfig topic = checks.readableTopic(h.topic());
@@ -74,11 +82,11 @@ final class PopMessageProcessor implements RequestProcessor {
         MessageFilter filter = checks.filter(h.topic(), h.expType(), h.exp());
         String selectorKey = ExpressionType.JMS.equals(h.expType()) ? h.exp() : null;
         PopQuery q = new PopQuery(h.consumerGroup(), h.topic(), h.queueId(), h.maxMsgNums(), h.invisibleTime(),
-                filter, selectorKey, h.initMode() == 0, h.order());
+                filter, selectorKey, h.initMode() == PopMessageRequestHeader.INIT_MODE_MIN, h.isOrder());
         long eventsBefore = polling.events(h.topic());
         PopBatch batch = pops.pop(q, topic.getReadQueueNums());
         if (!batch.isEmpty()) {
-            return found(request, batch, h.order());
+            return found(request, batch, h.isOrder());
         }
         if (batch.moreToScan() && channel != null) {
             // a selective pop cut its scan short: look further in a new task rather than wait for a new message
@@ -89,14 +97,14 @@ final class PopMessageProcessor implements RequestProcessor {
         if (now < holdUntil && channel != null) {
             if (!polling.hold(new HeldPop(channel, request, h.topic(), h.consumerGroup(), holdUntil,
                     this::resume))) {
-                return empty(request, PopCodes.POLLING_FULL, "POLLING_FULL", batch, h.order());
+                return empty(request, ResponseCode.POLLING_FULL, "POLLING_FULL", batch, h.isOrder());
             }
             if (polling.events(h.topic()) != eventsBefore) {
                 polling.wake(h.topic()); // something arrived while this pop looked: look again
             }
             return null;
         }
-        return empty(request, PopCodes.POLLING_TIMEOUT, "NO_MESSAGE_IN_QUEUE", batch, h.order());
+        return empty(request, ResponseCode.POLLING_TIMEOUT, "NO_MESSAGE_IN_QUEUE", batch, h.isOrder());
     }
 
     /** A held pop released: answered empty when its time is over, else re-run (and held again if still empty). */
@@ -125,12 +133,7 @@ final class PopMessageProcessor implements RequestProcessor {
 
     private static RemotingCommand found(RemotingCommand request, PopBatch batch, boolean order) {
         RemotingCommand response = RemotingCommand.createResponse(request, ResponseCode.SUCCESS, "FOUND");
-        putTimes(response, batch, order);
-        response.putExtField("startOffsetInfo", PopResponseFields.startOffsetInfo(batch.messages()));
-        response.putExtField("msgOffsetInfo", PopResponseFields.msgOffsetInfo(batch.messages()));
-        if (order) {
-            response.putExtField("orderCountInfo", PopResponseFields.orderCountInfo(batch.messages()));
-        }
+        response.writeHeader(header(batch, order, true));
         ByteBuffer[] records = new ByteBuffer[batch.messages().size()];
         for (int i = 0; i < records.length; i++) {
             records[i] = batch.messages().get(i).record();
@@ -142,15 +145,41 @@ final class PopMessageProcessor implements RequestProcessor {
     private static RemotingCommand empty(RemotingCommand request, int code, String remark, PopBatch batch,
             boolean order) {
         RemotingCommand response = RemotingCommand.createResponse(request, code, remark);
-        putTimes(response, batch, order);
+        response.writeHeader(header(batch, order, false));
         return response;
     }
 
-    /** reviveQid 999 marks an orderly pop's receipt handles, as the official broker does. */
-    private static void putTimes(RemotingCommand response, PopBatch batch, boolean order) {
-        response.putExtField("popTime", String.valueOf(batch.popTime()));
-        response.putExtField("invisibleTime", String.valueOf(batch.invisibleTime()));
-        response.putExtField("reviveQid", order ? "999" : "0");
-        response.putExtField("restNum", String.valueOf(batch.restNum()));
+    /**
+     * The fields from which the official client builds each message's receipt handle: per queue its first offset
+     * and its offsets in body order, for orderly pops each message's reconsume count, and reviveQid 999 marking an
+     * orderly pop's handles, as the official broker answers.
+     */
+    private static PopMessageResponseHeader header(PopBatch batch, boolean order, boolean found) {
+        String startOffsets = null;
+        String msgOffsets = null;
+        String orderCounts = null;
+        if (found) {
+            Map<Integer, List<Long>> byQueue = new LinkedHashMap<>();
+            StringBuilder counts = new StringBuilder();
+            for (PoppedMessage m : batch.messages()) {
+                byQueue.computeIfAbsent(m.queueId(), q -> new ArrayList<>()).add(m.queueOffset());
+                if (order) {
+                    PopInfoCodec.appendOffsetOrderCount(counts, m.topic(), m.queueId(), m.queueOffset(),
+                            m.reconsumeTimes());
+                }
+            }
+            StringBuilder start = new StringBuilder();
+            StringBuilder offsets = new StringBuilder();
+            String topic = batch.messages().get(0).topic();
+            for (Map.Entry<Integer, List<Long>> e : byQueue.entrySet()) {
+                PopInfoCodec.appendStartOffset(start, topic, e.getKey(), e.getValue().get(0));
+                PopInfoCodec.appendMsgOffsets(offsets, topic, e.getKey(), e.getValue());
+            }
+            startOffsets = start.toString();
+            msgOffsets = offsets.toString();
+            orderCounts = order ? counts.toString() : null;
+        }
+        return new PopMessageResponseHeader(batch.popTime(), batch.invisibleTime(), order ? 999 : 0,
+                batch.restNum(), startOffsets, msgOffsets, orderCounts);
     }
 }

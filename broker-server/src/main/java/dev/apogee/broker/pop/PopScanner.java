@@ -82,8 +82,8 @@ final class PopScanner {
             long offset = e.getKey();
             ByteBuffer record = matchingRecord(ledger, q, offset);
             if (record != null && record != UNREADABLE) {
-                out.add(new PoppedMessage(ledger.key.queueId(), offset, withReconsumeTimes(record,
-                        due.reconsumeTimes())));
+                out.add(new PoppedMessage(ledger.key.topic(), ledger.key.queueId(), offset, due.reconsumeTimes(),
+                        withReconsumeTimes(record, due.reconsumeTimes())));
                 taken.add(offset, due.reconsumeTimes());
             }
         }
@@ -107,7 +107,7 @@ final class PopScanner {
                 break; // not skipped: moving the cursor past it would drop a message nobody got
             }
             if (record != null) {
-                out.add(new PoppedMessage(ledger.key.queueId(), offset, record));
+                out.add(new PoppedMessage(ledger.key.topic(), ledger.key.queueId(), offset, 0, record));
                 taken.add(offset, 0);
             }
             offset++;

@@ -97,6 +97,12 @@ class PopWithOfficialClientTest {
         String group = "cg-pop-push";
         PopFixture.popGroup(admin, fixture, topic, 4, group, 16);
         List<String> sent = send(topic, 40, "a");
+        var modes = client.invoke(402, null, 5_000); // GET_ALL_MESSAGE_REQUEST_MODE
+        assertEquals(0, modes.getCode());
+        var table = org.apache.rocketmq.remoting.protocol.body.MessageRequestModeSerializeWrapper.decode(
+                modes.getBody(), org.apache.rocketmq.remoting.protocol.body.MessageRequestModeSerializeWrapper.class);
+        assertEquals(org.apache.rocketmq.common.message.MessageRequestMode.POP,
+                table.getMessageRequestModeMap().get(topic).get(group).getMode());
         Map<String, AtomicInteger> deliveries = new ConcurrentHashMap<>();
         DefaultMQPushConsumer consumer = new DefaultMQPushConsumer(group);
         consumer.setNamesrvAddr(fixture.namesrvAddress());

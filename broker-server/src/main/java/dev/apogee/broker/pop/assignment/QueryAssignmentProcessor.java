@@ -6,13 +6,16 @@ import dev.apogee.broker.config.BrokerConfig;
 import dev.apogee.broker.topic.TopicConfigTable;
 import dev.apogee.broker.topic.TopicValidator;
 import dev.apogee.remoting.json.JsonException;
-import dev.apogee.remoting.json.JsonReader;
-import dev.apogee.remoting.json.JsonWriter;
 import dev.apogee.remoting.netty.RequestProcessor;
 import dev.apogee.remoting.protocol.RemotingCommand;
 import dev.apogee.remoting.protocol.ResponseCode;
-import dev.apogee.remoting.protocol.body.JsonBody;
+import dev.apogee.remoting.protocol.body.MessageModel;
 import dev.apogee.remoting.protocol.body.MessageQueue;
+import dev.apogee.remoting.protocol.body.MessageQueueAssignment;
+import dev.apogee.remoting.protocol.body.MessageRequestMode;
+import dev.apogee.remoting.protocol.body.QueryAssignmentRequestBody;
+import dev.apogee.remoting.protocol.body.QueryAssignmentResponseBody;
+import dev.apogee.remoting.protocol.body.SetMessageRequestModeRequestBody;
 import dev.apogee.remoting.protocol.body.TopicConfig;
 import io.netty.channel.Channel;
 
@@ -20,6 +23,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -44,70 +48,42 @@ public final class QueryAssignmentProcessor implements RequestProcessor {
         this.config = config;
     }
 
-    /** The request body, the official {@code QueryAssignmentRequestBody}. */
-    record Query(String topic, String group, String clientId, String messageModel) {
-        static Query read(JsonReader r) {
-            String topic = null;
-            String group = null;
-            String clientId = null;
-            String model = "CLUSTERING";
-            r.beginObject();
-            while (r.hasNext()) {
-                switch (r.nextName()) {
-                    case "topic" -> topic = r.nextString();
-                    case "consumerGroup" -> group = r.nextString();
-                    case "clientId" -> clientId = r.nextString();
-                    case "messageModel" -> model = r.nextString();
-                    default -> r.skipValue();
-                }
-            }
-            r.endObject();
-            return new Query(topic, group, clientId, model);
-        }
-    }
-
     @Override
     public RemotingCommand processRequest(Channel channel, RemotingCommand request) {
-        Query q;
+        QueryAssignmentRequestBody q;
         try {
-            q = JsonBody.decode(request.body(), Query::read);
+            q = QueryAssignmentRequestBody.decode(request.body());
         } catch (JsonException e) {
             return RemotingCommand.createResponse(request, ResponseCode.INVALID_PARAMETER,
                     "malformed QueryAssignmentRequestBody: " + e.getMessage());
         }
-        if (q.topic() == null || q.group() == null) {
+        if (q == null || q.topic() == null || q.consumerGroup() == null) {
             return RemotingCommand.createResponse(request, ResponseCode.INVALID_PARAMETER,
                     "topic and consumerGroup are required");
         }
-        RequestMode mode = mode(q);
+        SetMessageRequestModeRequestBody mode = mode(q);
         Set<MessageQueue> queues = assign(q, mode);
-        JsonWriter w = new JsonWriter();
-        w.beginObject().name("messageQueueAssignments");
-        if (queues == null) {
-            w.nullValue();
-        } else {
-            w.beginArray();
+        Set<MessageQueueAssignment> assignments = null;
+        if (queues != null) {
+            assignments = new LinkedHashSet<>();
             for (MessageQueue mq : queues) {
-                w.beginObject().name("attachments").beginObject().endObject().name("messageQueue");
-                mq.writeTo(w);
-                w.member("mode", mode.mode()).endObject();
+                assignments.add(new MessageQueueAssignment(mq, mode.mode(), Map.of()));
             }
-            w.endArray();
         }
-        w.endObject();
-        return RemotingCommand.createResponse(request, ResponseCode.SUCCESS, null).body(w.toString());
+        return RemotingCommand.createResponse(request, ResponseCode.SUCCESS, null)
+                .body(new QueryAssignmentResponseBody(assignments).encode());
     }
 
-    private RequestMode mode(Query q) {
-        RequestMode set = modes.get(q.topic(), q.group());
-        if (set != null && !q.topic().startsWith(TopicValidator.RETRY_GROUP_TOPIC_PREFIX)) {
+    private SetMessageRequestModeRequestBody mode(QueryAssignmentRequestBody q) {
+        SetMessageRequestModeRequestBody set = modes.get(q.topic(), q.consumerGroup());
+        if (set != null && set.mode() != null && !q.topic().startsWith(TopicValidator.RETRY_GROUP_TOPIC_PREFIX)) {
             return set;
         }
-        return new RequestMode(q.topic(), q.group(), RequestMode.PULL, 0);
+        return new SetMessageRequestModeRequestBody(q.topic(), q.consumerGroup(), MessageRequestMode.PULL, 0);
     }
 
     /** Null when the topic is unknown here (the official broker answers no assignment then). */
-    private Set<MessageQueue> assign(Query q, RequestMode mode) {
+    private Set<MessageQueue> assign(QueryAssignmentRequestBody q, SetMessageRequestModeRequestBody mode) {
         TopicConfig topic = topics.get(q.topic());
         if (topic == null) {
             return null;
@@ -116,13 +92,13 @@ public final class QueryAssignmentProcessor implements RequestProcessor {
         for (int i = 0; i < topic.getReadQueueNums(); i++) {
             all.add(new MessageQueue(q.topic(), config.getBrokerName(), i));
         }
-        if ("BROADCASTING".equals(q.messageModel())) {
+        if (q.messageModel() == MessageModel.BROADCASTING) {
             return new LinkedHashSet<>(all);
         }
-        ConsumerGroupInfo group = consumers.group(q.group());
+        ConsumerGroupInfo group = consumers.group(q.consumerGroup());
         List<String> clients = group == null ? new ArrayList<>() : new ArrayList<>(group.clientIds());
         Collections.sort(clients);
-        if (mode.isPop()) {
+        if (mode.mode() == MessageRequestMode.POP) {
             int share = mode.popShareQueueNum();
             if (share <= 0 || share >= clients.size() - 1 || clients.size() > all.size()) {
                 return Set.of(new MessageQueue(q.topic(), config.getBrokerName(), -1));

@@ -3,7 +3,7 @@ package dev.apogee.broker.pop.assignment;
 import dev.apogee.broker.persist.ConfigFile;
 import dev.apogee.remoting.json.JsonReader;
 import dev.apogee.remoting.json.JsonWriter;
-import dev.apogee.remoting.protocol.body.JsonBody;
+import dev.apogee.remoting.protocol.body.SetMessageRequestModeRequestBody;
 
 import java.io.IOException;
 import java.util.Map;
@@ -19,7 +19,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class RequestModeTable {
     private final ConfigFile file;
-    private final Map<String, Map<String, RequestMode>> modes = new ConcurrentHashMap<>();
+    private final Map<String, Map<String, SetMessageRequestModeRequestBody>> modes = new ConcurrentHashMap<>();
 
     public RequestModeTable(ConfigFile file) {
         this.file = file;
@@ -43,7 +43,7 @@ public final class RequestModeTable {
                 r.beginObject();
                 while (r.hasNext()) {
                     String group = r.nextName();
-                    modes.computeIfAbsent(topic, t -> new ConcurrentHashMap<>()).put(group, RequestMode.readFrom(r));
+                    modes.computeIfAbsent(topic, t -> new ConcurrentHashMap<>()).put(group, SetMessageRequestModeRequestBody.readFrom(r));
                 }
                 r.endObject();
             }
@@ -53,12 +53,12 @@ public final class RequestModeTable {
     }
 
     /** The mode set for the group on the topic, or null. */
-    public RequestMode get(String topic, String group) {
-        Map<String, RequestMode> byGroup = modes.get(topic);
+    public SetMessageRequestModeRequestBody get(String topic, String group) {
+        Map<String, SetMessageRequestModeRequestBody> byGroup = modes.get(topic);
         return byGroup == null ? null : byGroup.get(group);
     }
 
-    public void set(RequestMode mode) throws IOException {
+    public void set(SetMessageRequestModeRequestBody mode) throws IOException {
         modes.computeIfAbsent(mode.topic(), t -> new ConcurrentHashMap<>()).put(mode.consumerGroup(), mode);
         file.write(toJson());
     }
@@ -66,9 +66,9 @@ public final class RequestModeTable {
     public String toJson() {
         JsonWriter w = new JsonWriter();
         w.beginObject().name("messageRequestModeMap").beginObject();
-        for (Map.Entry<String, Map<String, RequestMode>> t : new TreeMap<>(modes).entrySet()) {
+        for (Map.Entry<String, Map<String, SetMessageRequestModeRequestBody>> t : new TreeMap<>(modes).entrySet()) {
             w.name(t.getKey()).beginObject();
-            for (Map.Entry<String, RequestMode> g : new TreeMap<>(t.getValue()).entrySet()) {
+            for (Map.Entry<String, SetMessageRequestModeRequestBody> g : new TreeMap<>(t.getValue()).entrySet()) {
                 w.name(g.getKey());
                 g.getValue().writeTo(w);
             }
@@ -76,11 +76,5 @@ public final class RequestModeTable {
         }
         w.endObject().endObject();
         return w.toString();
-    }
-
-    /** The whole table as a JSON body (GET_ALL_MESSAGE_REQUEST_MODE). */
-    public JsonBody body() {
-        String json = toJson();
-        return w -> w.rawValue(json);
     }
 }

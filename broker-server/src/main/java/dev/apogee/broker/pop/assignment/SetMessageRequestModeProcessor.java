@@ -7,6 +7,7 @@ import dev.apogee.remoting.json.JsonException;
 import dev.apogee.remoting.netty.RequestProcessor;
 import dev.apogee.remoting.protocol.RemotingCommand;
 import dev.apogee.remoting.protocol.ResponseCode;
+import dev.apogee.remoting.protocol.body.SetMessageRequestModeRequestBody;
 import io.netty.channel.Channel;
 
 import java.io.IOException;
@@ -29,20 +30,16 @@ public final class SetMessageRequestModeProcessor implements RequestProcessor {
 
     @Override
     public RemotingCommand processRequest(Channel channel, RemotingCommand request) throws IOException {
-        RequestMode mode;
+        SetMessageRequestModeRequestBody mode;
         try {
-            mode = RequestMode.decode(request.body());
+            mode = SetMessageRequestModeRequestBody.decode(request.body());
         } catch (JsonException e) {
             return RemotingCommand.createResponse(request, ResponseCode.INVALID_PARAMETER,
                     "malformed SetMessageRequestModeRequestBody: " + e.getMessage());
         }
-        if (mode.topic() == null || mode.consumerGroup() == null) {
+        if (mode == null || mode.topic() == null || mode.consumerGroup() == null || mode.mode() == null) {
             return RemotingCommand.createResponse(request, ResponseCode.INVALID_PARAMETER,
-                    "topic and consumerGroup are required");
-        }
-        if (!RequestMode.POP.equals(mode.mode()) && !RequestMode.PULL.equals(mode.mode())) {
-            return RemotingCommand.createResponse(request, ResponseCode.INVALID_PARAMETER,
-                    "mode must be PULL or POP, not " + mode.mode());
+                    "topic, consumerGroup and mode (PULL or POP) are required");
         }
         if (mode.topic().startsWith(TopicValidator.RETRY_GROUP_TOPIC_PREFIX)) {
             return RemotingCommand.createResponse(request, ResponseCode.NO_PERMISSION,
