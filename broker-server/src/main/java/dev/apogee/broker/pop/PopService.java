@@ -97,12 +97,15 @@ public final class PopService {
         for (int q = from; q < to; q++) {
             QueueLedger ledger = ledgers.get(new LedgerKey(group, topic, q));
             synchronized (ledger) {
-                prepare(ledger, true);
                 if (order && !ledger.leases.isEmpty()) {
                     continue;
                 }
+                long min = store.getMinOffsetInQueue(topic, q);
+                long committed = offsets.query(group, topic, q);
+                // a look places no cursor: a new group counts from its committed offset or the queue's start
+                long cursor = ledger.cursorInitialised ? ledger.cursor : (committed >= 0 ? committed : min);
                 long max = store.getMaxOffsetInQueue(topic, q);
-                if (!ledger.available.isEmpty() || ledger.taken.nextNotContained(ledger.cursor) < max) {
+                if (!ledger.available.isEmpty() || ledger.taken.nextNotContained(Math.max(cursor, min)) < max) {
                     return true;
                 }
             }
@@ -123,7 +126,9 @@ public final class PopService {
 
     /**
      * Places a new ledger's cursor (the group's committed offset, else the queue's start or end as the pop asks, as
-     * Apache's broker does) and forgets what retention deleted. Not journaled: both are re-derived after a restart.
+     * Apache's broker does) and forgets what retention deleted. The placement is journaled (a pop of nothing that
+     * moves the cursor): re-deriving it after a restart would start a group that began at the
+     * queue's end at a later end, skipping what came in between. What retention deleted is re-derived.
      */
     private void prepare(QueueLedger ledger, boolean initFromMin) {
         String topic = ledger.key.topic();
@@ -139,7 +144,8 @@ public final class PopService {
             } else {
                 start = Math.max(0, store.getMaxOffsetInQueue(topic, queueId) - 1);
             }
-            ledger.moveCursor(start);
+            append(ledger, PopEvent.pop(ledger.key, start, 0, 0, new long[0], new int[0]), false);
+            ledger.moveCursor(start); // also when the journal refused it: this run goes on from there
         }
         if (ledger.cursor < min) {
             ledger.moveCursor(min);

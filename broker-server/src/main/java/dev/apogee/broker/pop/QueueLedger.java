@@ -50,7 +50,10 @@ final class QueueLedger {
         this.key = key;
     }
 
-    /** Leases {@code offsets} (with their reconsume counts) and moves the cursor to {@code newCursor} when higher. */
+    /**
+     * Leases {@code offsets} (with their reconsume counts) and moves the cursor to {@code newCursor} when higher
+     * (-1: a selector pop, which never moves it). A pop of nothing that only places a new ledger's cursor is one too.
+     */
     void applyPop(long popTime, long deadline, long newCursor, long[] offsets, int[] counts) {
         for (int i = 0; i < offsets.length; i++) {
             long offset = offsets[i];
@@ -60,7 +63,9 @@ final class QueueLedger {
                 taken.add(offset);
             }
         }
-        moveCursor(newCursor);
+        if (newCursor >= 0) {
+            moveCursor(newCursor);
+        }
     }
 
     void moveCursor(long newCursor) {

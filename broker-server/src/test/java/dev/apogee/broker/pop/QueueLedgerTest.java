@@ -46,6 +46,17 @@ class QueueLedgerTest {
     }
 
     @Test
+    void aSelectorPopLeavesTheCursorUnplacedAndAPlacementEventPlacesIt() {
+        QueueLedger l = new QueueLedger(KEY);
+        PopEvent.pop(KEY, -1, 1, 10, new long[] {42}, new int[] {0}).withSeq(1).applyTo(l);
+        assertFalse(l.cursorInitialised, "replayed, a selector pop must not place the cursor at 0");
+        PopEvent.pop(KEY, 40, 0, 0, new long[0], new int[0]).withSeq(2).applyTo(l);
+        assertTrue(l.cursorInitialised);
+        assertEquals(40, l.cursor);
+        assertTrue(l.taken.contains(42));
+    }
+
+    @Test
     void anAckOfAMessageNeverHandedOutMarksItDone() {
         QueueLedger l = new QueueLedger(KEY);
         l.applyAck(3); // its pop record was lost with a crash; the client still acks what it got
