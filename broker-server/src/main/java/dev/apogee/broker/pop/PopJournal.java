@@ -14,7 +14,6 @@ import org.slf4j.LoggerFactory;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Consumer;
 
 /**
  * The POP state's write-ahead journal: each {@link PopEvent} is a record of the internal topic {@value #TOPIC}
@@ -96,9 +95,5 @@ final class PopJournal {
     @FunctionalInterface
     interface EventSink {
         void accept(long journalOffset, PopEvent event);
-    }
-
-    static Consumer<Throwable> logFailure(String what) {
-        return e -> LOG.warn("POP-JOURNAL {} failed: {}", what, e.toString());
     }
 }

@@ -5,7 +5,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Every {@link QueueLedger} of the broker, by group, topic and queue. The map is concurrent; each ledger is guarded
- * by its own monitor. Ledgers of deleted groups and topics are removed ({@link #removeGroup}, {@link #removeTopic}).
+ * by its own monitor. Ledgers of deleted groups and topics are removed by the expiry sweep.
  */
 final class PopLedgers {
     private final ConcurrentHashMap<LedgerKey, QueueLedger> ledgers = new ConcurrentHashMap<>();
@@ -24,14 +24,6 @@ final class PopLedgers {
 
     void put(QueueLedger ledger) {
         ledgers.put(ledger.key, ledger);
-    }
-
-    void removeGroup(String group) {
-        ledgers.keySet().removeIf(k -> k.group().equals(group));
-    }
-
-    void removeTopic(String topic) {
-        ledgers.keySet().removeIf(k -> k.topic().equals(topic));
     }
 
     int size() {

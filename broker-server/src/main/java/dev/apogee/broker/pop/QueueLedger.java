@@ -142,15 +142,6 @@ final class QueueLedger {
         return dead == null ? List.of() : dead;
     }
 
-    /** The earliest lease deadline, or {@link Long#MAX_VALUE} when none. */
-    long earliestDeadline() {
-        long min = Long.MAX_VALUE;
-        for (Lease lease : leases.values()) {
-            min = Math.min(min, lease.deadline());
-        }
-        return min;
-    }
-
     /** Drops the scan cursors of selectors not used since {@code idleBefore}. */
     void dropIdleSelectors(long idleBefore) {
         selectors.values().removeIf(c -> c.lastUsed < idleBefore);
