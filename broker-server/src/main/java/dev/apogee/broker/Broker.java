@@ -12,6 +12,8 @@ import dev.apogee.broker.longpolling.LongPollingHold;
 import dev.apogee.broker.offset.ConsumerOffsetTable;
 import dev.apogee.broker.offset.OffsetPersistService;
 import dev.apogee.broker.persist.ConfigFile;
+import dev.apogee.broker.pop.Pops;
+import dev.apogee.broker.pop.assignment.RequestModeTable;
 import dev.apogee.broker.pull.PullChecks;
 import dev.apogee.broker.pull.PullMessageProcessor;
 import dev.apogee.broker.registration.BrokerRegistrationService;
@@ -77,6 +79,8 @@ public final class Broker implements AutoCloseable {
     TimerService timers;
     ScheduleMessageService schedule;
     final QueueLockTable queueLocks;
+    final RequestModeTable requestModes;
+    Pops pops;
     AclFileWatchService acl;
     private volatile boolean started;
 
@@ -96,6 +100,7 @@ public final class Broker implements AutoCloseable {
         this.registration = new BrokerRegistrationService(config, topics, namesrvClient);
         this.offsetPersist = new OffsetPersistService(offsets, config.getFlushConsumerOffsetIntervalMillis());
         this.queueLocks = new QueueLockTable(clock);
+        this.requestModes = new RequestModeTable(new ConfigFile(config.configDir().resolve("messageRequestMode.json")));
         housekeeping.addChannelGoneHook(queueLocks::releaseChannel);
     }
 
@@ -112,6 +117,7 @@ public final class Broker implements AutoCloseable {
         topics.load(new SystemTopics(config, delayLevels.maxLevel()));
         groups.load();
         offsets.load();
+        requestModes.load();
         redirect = new MessageRedirect(topics, groups, delayLevels,
                 new TimerRouting(clock, config.getTimerMaxDelaySec() * 1000));
         appender = new MessageAppender(store, config,
@@ -132,6 +138,8 @@ public final class Broker implements AutoCloseable {
         schedule = new ScheduleMessageService(store, delayLevels,
                 new ConfigFile(config.configDir().resolve("delayOffset.json")), appender.storeHost(), clock, 10_000);
         store.addDispatchListener(schedule);
+        pops = new Pops(new Pops.Parts(config, store, topics, groups, offsets, redirect, propertyFilters,
+                appender.storeHost(), config.configDir(), clock));
         server = new NettyRemotingServer(new NettyServerConfig().setName("apogee-broker")
                 .setBindAddress(config.getBindAddress()).setListenPort(config.getListenPort())
                 .setWorkerThreads(config.getServerWorkerThreads()).setTls(tls), housekeeping);
@@ -143,6 +151,7 @@ public final class Broker implements AutoCloseable {
         store.start();
         branches.start(); // replays the branch log before the server accepts requests
         schedule.start();
+        pops.start(); // restores the POP state before the server accepts requests
         timers = new TimerService(store, new ConfigFile(config.configDir().resolve("timerProgress.json")),
                 appender.storeHost(), clock);
         timers.start();
@@ -190,6 +199,11 @@ public final class Broker implements AutoCloseable {
         return config;
     }
 
+    /** The POP consumption feature (diagnostics and tests). */
+    public Pops pops() {
+        return pops;
+    }
+
     /** The transactional-message feature (diagnostics and tests). */
     public Transactions transactions() {
         return transactions;
@@ -216,6 +230,7 @@ public final class Broker implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         server.shutdown();
+        pops.shutdown();
         if (acl != null) {
             acl.shutdown();
         }

@@ -21,6 +21,8 @@ final class BrokerExecutors {
      */
     final LaneGroup sendLanes;
     final ExecutorService pull;
+    /** POP_MESSAGE and re-run held pops; acks and invisible-time changes (they wait for no thread) too. */
+    final ExecutorService pop;
     final ExecutorService clientManage;
     final ExecutorService consumerManage;
     /**
@@ -45,6 +47,8 @@ final class BrokerExecutors {
                 Math.max(1, config.getSendThreadPoolQueueCapacity() / sendThreads));
         pull = RemotingExecutors.bounded("apogee-pull", config.getPullMessageThreadPoolNums(),
                 config.getPullThreadPoolQueueCapacity());
+        pop = RemotingExecutors.bounded("apogee-pop", config.getPullMessageThreadPoolNums(),
+                config.getPullThreadPoolQueueCapacity());
         clientManage = RemotingExecutors.bounded("apogee-broker-client-manage", config.getClientManageThreadPoolNums(),
                 50_000);
         consumerManage = RemotingExecutors.bounded("apogee-consumer-manage", 4, 100_000);
@@ -56,7 +60,7 @@ final class BrokerExecutors {
 
     /** Stops taking work and waits (bounded) for queued work to finish. */
     void shutdown() throws InterruptedException {
-        List<ExecutorService> all = List.of(send, pull, clientManage, consumerManage, offsetUpdates, admin, transaction,
+        List<ExecutorService> all = List.of(send, pull, pop, clientManage, consumerManage, offsetUpdates, admin, transaction,
                 branch);
         all.forEach(ExecutorService::shutdown);
         for (ExecutorService executor : all) {

@@ -25,6 +25,9 @@ import dev.apogee.broker.lock.LockBatchMqProcessor;
 import dev.apogee.broker.lock.LockedGroupRetryRule;
 import dev.apogee.broker.lock.UnlockBatchMqProcessor;
 import dev.apogee.broker.offset.QueryConsumerOffsetProcessor;
+import dev.apogee.broker.pop.assignment.GetAllMessageRequestModeProcessor;
+import dev.apogee.broker.pop.assignment.QueryAssignmentProcessor;
+import dev.apogee.broker.pop.assignment.SetMessageRequestModeProcessor;
 import dev.apogee.broker.offset.UpdateConsumerOffsetProcessor;
 import dev.apogee.broker.query.QueryMessageProcessor;
 import dev.apogee.broker.query.ViewMessageByIdProcessor;
@@ -90,11 +93,28 @@ final class ProcessorRegistrations {
         server.registerProcessor(RequestCode.SEARCH_OFFSET_BY_TIMESTAMP, queueOffsets, ex.consumerManage);
         server.registerProcessor(RequestCode.GET_EARLIEST_MSG_STORETIME, queueOffsets, ex.consumerManage);
 
+        registerPop(server, ex);
         registerRetryAndLocks(server, ex);
         registerQueries(server, ex);
         registerTopicAdmin(server, ex);
         registerConsumerAdmin(server, ex);
         registerBrokerAdmin(server, ex);
+    }
+
+    private void registerPop(NettyRemotingServer server, BrokerExecutors ex) {
+        server.registerProcessor(RequestCode.POP_MESSAGE, broker.pops.popProcessor(ex.pop), ex.pop);
+        server.registerProcessor(RequestCode.NOTIFICATION, broker.pops.notificationProcessor(ex.pop), ex.pop);
+        server.registerProcessor(RequestCode.POLLING_INFO, broker.pops.pollingInfoProcessor(), ex.pop);
+        server.registerProcessor(RequestCode.ACK_MESSAGE, broker.pops.ackProcessor(), ex.pop);
+        server.registerProcessor(RequestCode.BATCH_ACK_MESSAGE, broker.pops.batchAckProcessor(), ex.pop);
+        server.registerProcessor(RequestCode.CHANGE_MESSAGE_INVISIBLETIME,
+                broker.pops.changeInvisibleTimeProcessor(), ex.pop);
+        server.registerProcessor(RequestCode.QUERY_ASSIGNMENT, new QueryAssignmentProcessor(broker.requestModes,
+                broker.topics, broker.consumers, broker.config), ex.clientManage);
+        server.registerProcessor(RequestCode.SET_MESSAGE_REQUEST_MODE, new SetMessageRequestModeProcessor(
+                broker.requestModes, broker.topics, broker.groups), ex.admin);
+        server.registerProcessor(RequestCode.GET_ALL_MESSAGE_REQUEST_MODE,
+                new GetAllMessageRequestModeProcessor(broker.requestModes), ex.admin);
     }
 
     private void registerBranches(NettyRemotingServer server, BrokerExecutors ex) {

@@ -9,14 +9,14 @@ import java.util.Set;
  * Broker-side TAG filtering on the consume-queue tag hash: everything for {@code *}, else entries whose hash is in
  * the subscription's code set. Hash collisions are harmless: the client re-checks the exact tag. Immutable.
  */
-final class TagFilter implements MessageFilter {
+public final class TagFilter implements MessageFilter {
     private final Set<Integer> codes;
 
     private TagFilter(Set<Integer> codes) {
         this.codes = codes;
     }
 
-    static MessageFilter of(SubscriptionData subscription) {
+    public static MessageFilter of(SubscriptionData subscription) {
         if (subscription == null || SubscriptionData.SUB_ALL.equals(subscription.getSubString())
                 || subscription.getSubString() == null || subscription.getSubString().isBlank()
                 || subscription.getCodeSet() == null || subscription.getCodeSet().isEmpty()) {

@@ -1,0 +1,127 @@
+package dev.apogee.broker.pop;
+
+import dev.apogee.broker.config.BrokerConfig;
+import dev.apogee.broker.offset.ConsumerOffsetTable;
+import dev.apogee.broker.pull.PullChecks;
+import dev.apogee.broker.send.MessageRedirect;
+import dev.apogee.broker.subscription.SubscriptionGroupTable;
+import dev.apogee.broker.topic.TopicConfigTable;
+import dev.apogee.remoting.netty.RequestProcessor;
+import dev.apogee.store.MessageStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.util.concurrent.ExecutorService;
+import java.util.function.LongSupplier;
+
+/**
+ * The POP consumption feature: builds its parts, restores the per-message state at start (snapshot, then the
+ * journal written after it) and hands out its processors. {@link #start()} runs on the broker's starting thread
+ * before requests are served; {@link #shutdown()} after the server stopped, writing a final snapshot.
+ */
+public final class Pops {
+    private static final Logger LOG = LoggerFactory.getLogger(Pops.class);
+    /** Held pops at most; past it a pop is answered POLLING_FULL. */
+    static final int MAX_HELD_POPS = 10_000;
+    static final long SNAPSHOT_MILLIS = 10_000;
+
+    private final MessageStore store;
+    private final PopLedgers ledgers = new PopLedgers();
+    private final PopJournal journal;
+    private final PopSnapshot snapshot;
+    private final PopService service;
+    private final PopLongPolling polling;
+    private final PopExpiryService expiry;
+    private final PopChecks checks;
+    private final LongSupplier clock;
+
+    /** Parameters of {@link Pops}. */
+    public record Parts(BrokerConfig config, MessageStore store, TopicConfigTable topics,
+                        SubscriptionGroupTable groups, ConsumerOffsetTable offsets, MessageRedirect redirect,
+                        PullChecks.PropertyFilterFactory propertyFilters, InetSocketAddress storeHost,
+                        Path stateDir, LongSupplier clock) {
+    }
+
+    public Pops(Parts p) {
+        this.store = p.store();
+        this.clock = p.clock();
+        this.journal = new PopJournal(p.store(), p.storeHost());
+        this.snapshot = new PopSnapshot(p.stateDir().resolve("popState.snapshot"));
+        this.service = new PopService(p.store(), ledgers, journal, p.offsets(), p.clock());
+        this.polling = new PopLongPolling(MAX_HELD_POPS, p.clock());
+        this.expiry = new PopExpiryService(service, polling, new DeadLetters(p.store(), p.redirect(),
+                p.storeHost()), p.groups(), p.topics(), snapshot, journal, p.clock(), SNAPSHOT_MILLIS);
+        this.checks = new PopChecks(p.config(), p.topics(), p.groups(), p.propertyFilters());
+        p.store().addDispatchListener(polling);
+    }
+
+    /** Restores the state (snapshot + journal replay) and starts the expiry thread. */
+    public void start() throws IOException {
+        long from = snapshot.load(ledgers);
+        long replayed = journal.replay(from, (journalOffset, event) -> {
+            if (event.isMark()) {
+                return;
+            }
+            QueueLedger ledger = ledgers.get(event.key());
+            if (event.seq() > ledger.version) {
+                event.applyTo(ledger);
+            }
+        });
+        LOG.info("POP state restored: {} group-queues, {} journal events replayed from journal offset {}",
+                ledgers.size(), replayed, from);
+        expiry.start();
+    }
+
+    public void shutdown() {
+        expiry.shutdown();
+        polling.releaseAll();
+        try {
+            expiry.writeSnapshot();
+        } catch (IOException e) {
+            LOG.warn("POP-SNAPSHOT writing the final snapshot failed (the journal is replayed at start): {}",
+                    e.toString());
+        }
+    }
+
+    public RequestProcessor popProcessor(ExecutorService popExecutor) {
+        return new PopMessageProcessor(checks, service, polling, popExecutor, clock);
+    }
+
+    public RequestProcessor notificationProcessor(ExecutorService popExecutor) {
+        return new NotificationProcessor(checks, service, polling, popExecutor, clock);
+    }
+
+    public RequestProcessor pollingInfoProcessor() {
+        return new PollingInfoProcessor(checks, polling);
+    }
+
+    public RequestProcessor ackProcessor() {
+        return new AckMessageProcessor(checks, service, store);
+    }
+
+    public RequestProcessor batchAckProcessor() {
+        return new BatchAckMessageProcessor(checks, service, store);
+    }
+
+    public RequestProcessor changeInvisibleTimeProcessor() {
+        return new ChangeInvisibleTimeProcessor(checks, service, store);
+    }
+
+    /** Messages examined by pops since start (tests and metrics). */
+    public long examined() {
+        return service.examined();
+    }
+
+    /** How many group-queues of {@code group} have POP state (diagnostics and tests). */
+    public long groupQueues(String group) {
+        return ledgers.all().stream().filter(l -> l.key.group().equals(group)).count();
+    }
+
+    /** Number of pops held (long polling). */
+    public int heldPops() {
+        return polling.heldCount();
+    }
+}

@@ -1,0 +1,96 @@
+package dev.apogee.broker.pop;
+
+import dev.apogee.broker.fixture.BrokerFixture;
+import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
+import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
+import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
+import org.apache.rocketmq.client.exception.MQClientException;
+import org.apache.rocketmq.client.producer.DefaultMQProducer;
+import org.apache.rocketmq.common.message.Message;
+import org.apache.rocketmq.common.message.MessageExt;
+import org.apache.rocketmq.tools.admin.DefaultMQAdminExt;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Consume failures of the official push consumer in POP mode: each RECONSUME_LATER makes the client change the
+ * message's invisible time by its back-off table (10 s, then 30 s), the message comes back with reconsumeTimes + 1,
+ * and past the group's retryMaxTimes (1 here) the broker moves it to {@code %DLQ%<group>}. About 45 s.
+ */
+@Tag("slow")
+class PopDeadLetterTest {
+    @TempDir
+    static Path dir;
+    static BrokerFixture fixture;
+
+    @BeforeAll
+    static void start() throws Exception {
+        fixture = BrokerFixture.start(dir, config -> { });
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        fixture.close();
+    }
+
+    @Test
+    void failuresBackOffThenTheMessageIsDeadLettered() throws Exception {
+        String topic = "PopDlq";
+        String group = "cg-pop-dlq";
+        DefaultMQAdminExt admin = PopFixture.admin(fixture);
+        PopFixture.popGroup(admin, fixture, topic, 2, group, 1);
+        admin.shutdown();
+        DefaultMQProducer producer = fixture.producer("pop-dlq-producer");
+        String id = producer.send(new Message(topic, "t", "doomed".getBytes(StandardCharsets.UTF_8)), 5_000)
+                .getMsgId();
+        producer.shutdown();
+        List<MessageExt> deliveries = new CopyOnWriteArrayList<>();
+        List<Long> deliveredAt = new CopyOnWriteArrayList<>();
+        DefaultMQPushConsumer consumer = new DefaultMQPushConsumer(group);
+        consumer.setNamesrvAddr(fixture.namesrvAddress());
+        consumer.setInstanceName("pop-dlq-c");
+        consumer.setClientRebalance(false);
+        consumer.setPopInvisibleTime(5_000);
+        consumer.subscribe(topic, "*");
+        consumer.registerMessageListener((MessageListenerConcurrently) (msgs, ctx) -> {
+            deliveries.addAll(msgs);
+            msgs.forEach(m -> deliveredAt.add(System.nanoTime()));
+            return ConsumeConcurrentlyStatus.RECONSUME_LATER;
+        });
+        consumer.start();
+        List<MessageExt> dlq = List.of();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+            while (dlq.isEmpty() && System.nanoTime() < deadline) {
+                try {
+                    dlq = fixture.readAll("%DLQ%" + group, 1, Duration.ofSeconds(2));
+                } catch (MQClientException e) {
+                    Thread.sleep(500); // the DLQ topic is created with the first dead letter
+                }
+            }
+        } finally {
+            consumer.shutdown();
+        }
+        assertEquals(1, dlq.size(), "dead-lettered once");
+        assertEquals("doomed", new String(dlq.get(0).getBody(), StandardCharsets.UTF_8));
+        assertEquals(2, dlq.get(0).getReconsumeTimes());
+        assertEquals(topic, dlq.get(0).getProperty("RETRY_TOPIC"));
+        assertEquals(List.of(0, 1), deliveries.stream().map(MessageExt::getReconsumeTimes).toList());
+        deliveries.forEach(m -> assertEquals(id, m.getMsgId()));
+        long backOff = TimeUnit.NANOSECONDS.toMillis(deliveredAt.get(1) - deliveredAt.get(0));
+        assertTrue(backOff >= 9_000, "the first failure backs off 10 s, came back after " + backOff + " ms");
+    }
+}
