@@ -1,0 +1,6 @@
+package dev.apogee.examples.springcamel;
+
+/** {@link CamelScenarios} on Apogee MQ. */
+@OnProvider(ProviderKind.APOGEE)
+class ApogeeCamelTest extends CamelScenarios {
+}

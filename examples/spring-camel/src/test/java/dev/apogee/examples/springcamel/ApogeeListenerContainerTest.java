@@ -1,0 +1,6 @@
+package dev.apogee.examples.springcamel;
+
+/** {@link ListenerContainerScenarios} on Apogee MQ. */
+@OnProvider(ProviderKind.APOGEE)
+class ApogeeListenerContainerTest extends ListenerContainerScenarios {
+}
