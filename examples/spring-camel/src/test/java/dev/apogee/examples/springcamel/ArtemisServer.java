@@ -4,6 +4,7 @@ import org.apache.activemq.artemis.core.config.Configuration;
 import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
 import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
 
+import java.io.IOException;
 import java.util.Properties;
 import javax.naming.Context;
 
@@ -42,8 +43,12 @@ final class ArtemisServer implements Provider {
     }
 
     @Override
-    public void close() throws Exception {
-        server.stop();
+    public void close() throws IOException {
+        try {
+            server.stop();
+        } catch (Exception e) {
+            throw new IOException("cannot stop the embedded Artemis", e);
+        }
     }
 
     @Override

@@ -36,6 +36,10 @@ final class Deliveries implements MessageListener {
      * @param message       the message itself, for its headers and properties
      */
     record Delivery(String text, String thread, boolean redelivered, int deliveryCount, Message message) {
+        @Override
+        public String toString() {
+            return text + " on " + thread + " (redelivered=" + redelivered + ", delivery count " + deliveryCount + ")";
+        }
     }
 
     private final Queue<Delivery> received = new ConcurrentLinkedQueue<>();

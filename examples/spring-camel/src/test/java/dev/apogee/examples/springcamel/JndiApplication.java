@@ -58,8 +58,9 @@ final class JndiApplication implements AutoCloseable {
         return new JndiApplication(factory, destinations);
     }
 
-    ConnectionFactory cachingFactory() {
-        return cachingFactory;
+    /** The factory as looked up in JNDI. */
+    ConnectionFactory connectionFactory() {
+        return connectionFactory;
     }
 
     JndiDestinationResolver destinations() {

@@ -34,7 +34,8 @@ abstract class ListenerContainerScenarios extends Scenarios {
         container.shutdown();
         Map<String, Long> counts = deliveries.countByText(d -> true);
         assertEquals(THOUSAND, counts.size());
-        assertEquals(Map.of(), duplicates(counts), "delivered more than once");
+        assertEquals(Map.of(), duplicates(counts), () -> "delivered more than once, e.g. "
+                + deliveries.of(duplicates(counts).keySet().iterator().next()));
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.apogee.examples.springcamel;
 
+import java.io.IOException;
 import java.util.Properties;
 
 /** A running Jakarta Messaging provider: what an application's {@code InitialContext} needs to reach it. */
@@ -9,4 +10,8 @@ interface Provider extends AutoCloseable {
      * jndi.properties}, which declares the destinations.
      */
     Properties jndiEnvironment();
+
+    /** Stops the provider and deletes what it stored. */
+    @Override
+    void close() throws IOException;
 }

@@ -6,6 +6,8 @@ import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.platform.commons.support.AnnotationSupport;
 
+import java.io.IOException;
+
 /**
  * Resolves a {@link Provider} parameter to the provider the test class names with {@link OnProvider}. Each provider is
  * started once per test JVM, on first use, and shared by every test class; JUnit closes it when the run ends (the
@@ -41,7 +43,7 @@ final class ProviderExtension implements ParameterResolver {
     /** What the store holds: closing it stops the provider. */
     private record Started(Provider provider) implements AutoCloseable {
         @Override
-        public void close() throws Exception {
+        public void close() throws IOException {
             provider.close();
         }
     }

@@ -16,8 +16,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@link JmsTransactionManager} with a {@link JmsTemplate} in a {@link TransactionTemplate}: a receive and a send in
- * one local transaction. The template opens a consumer for the receive and closes it before the transaction ends, so
- * the commit or rollback comes after the consumer is closed.
+ * one local transaction. Both use the looked-up factory itself, not a caching one: the template then opens a consumer
+ * for the receive and really closes it before the transaction ends, so the commit or rollback comes after the
+ * consumer is closed (a {@code CachingConnectionFactory} would keep the consumer open and hide that case).
  */
 abstract class TransactionManagerScenarios extends Scenarios {
     private JmsTemplate template;
@@ -26,8 +27,9 @@ abstract class TransactionManagerScenarios extends Scenarios {
     @BeforeEach
     void transactional() {
         template = app.template();
+        template.setConnectionFactory(app.connectionFactory());
         template.setSessionTransacted(true);
-        transactions = new TransactionTemplate(new JmsTransactionManager(app.cachingFactory()));
+        transactions = new TransactionTemplate(new JmsTransactionManager(app.connectionFactory()));
         transactions.setTimeout(30);
     }
 
