@@ -49,15 +49,12 @@ abstract class ListenerContainerScenarios extends Scenarios {
                 app.container("fairWork", deliveries, c -> c.setConcurrentConsumers(3));
         JmsTemplate template = app.template();
         // a queue keeps what no consumer took yet: warm up one message at a time until all three threads got one
-        await().atMost(Deliveries.WAIT).until(() -> {
-            if (deliveries.countByThread(Scenarios::isWarmUp).size() == 3) {
-                return true;
-            }
-            int before = deliveries.of(WARM_UP).size();
+        for (int sent = 0; deliveries.countByThread(Scenarios::isWarmUp).size() < 3; sent++) {
+            assertTrue(sent < 100, "100 warm-up messages did not reach all three consumers: "
+                    + deliveries.countByThread(Scenarios::isWarmUp));
             template.convertAndSend("fairWork", WARM_UP);
-            await().atMost(Deliveries.WAIT).until(() -> deliveries.of(WARM_UP).size() > before);
-            return false;
-        });
+            deliveries.awaitTimes(WARM_UP, sent + 1);
+        }
         List<String> texts = texts("fair-job-", THOUSAND);
         texts.forEach(text -> template.convertAndSend("fairWork", text));
         deliveries.awaitAll(texts);
