@@ -56,7 +56,7 @@ abstract class Scenarios {
      * what is published after its subscription exists, and a listener container subscribes on its own threads.
      */
     static void warmUp(JmsTemplate topics, String topic, BooleanSupplier subscribed) {
-        await().atMost(Deliveries.WAIT).pollInterval(Duration.ofMillis(100)).until(() -> {
+        await("warm-up of " + topic).atMost(Deliveries.WAIT).pollInterval(Duration.ofMillis(100)).until(() -> {
             if (subscribed.getAsBoolean()) {
                 return true;
             }
