@@ -223,7 +223,8 @@ class PopWithOfficialClientTest {
         String group = "cg-pop-orderly";
         PopFixture.popGroup(admin, fixture, topic, 1, group, 16);
         List<String> sent = send(topic, 3, "a");
-        PopResult first = client.pop(group, topic, 0, 1, 1_000, 0, "TAG", "*", true);
+        // long poll: the send returns before the consume queue is dispatched
+        PopResult first = client.pop(group, topic, 0, 1, 3_000, 5_000, "TAG", "*", true);
         assertEquals(sent.get(0), first.getMsgFoundList().get(0).getMsgId());
         assertEquals(PopStatus.POLLING_NOT_FOUND, client.pop(group, topic, 0, 32, 60_000, 0, "TAG", "*", true)
                 .getPopStatus(), "the queue is held while its first message is in flight");
