@@ -112,7 +112,7 @@ public final class NativeConsumers {
             throw JmsExceptions.create(ErrorCode.INVALID_DESTINATION, "a native group cannot read the temporary"
                     + " destination " + d.toUri());
         }
-        return s.openConsumer(d, new ConsumerSpec(d.name(), group, selector,
+        return s.openConsumer(d, new ConsumerSpec(d.topic(), group, selector,
                 from.kind() == ConsumeFrom.Kind.LAST, false, false, from.timestampMillis()));
     }
 }
