@@ -34,8 +34,8 @@ final class SubscriptionGroups {
 
     /** A private group for one non-durable topic subscriber. */
     static String privateTopicGroup(ApogeeDestination topic) throws JMSException {
-        return validated(topic.jmsName(), null, "JMST_" + topic.topic() + "_" + UUID.randomUUID().toString().replace("-", "")
-                .substring(0, 12));
+        String random = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        return validated(topic.jmsName(), null, "JMST_" + topic.topic() + "_" + random);
     }
 
     static String shared(String clientIdOrNull, String name) throws JMSException {

@@ -156,6 +156,15 @@ public final class NameEncoding {
         return name == null ? encoded : name;
     }
 
+    /**
+     * For log lines: {@code name}, followed by what it shows as ({@link #display}) in brackets when that differs, e.g.
+     * {@code orders|2Ecreated [orders.created]}.
+     */
+    public static String describe(String name) {
+        String shown = display(name);
+        return shown == null || shown.equals(name) ? name : name + " [" + shown + "]";
+    }
+
     /** Every {@code |XX} run decoded as UTF-8; null for an empty name or a malformed escape. */
     private static String unescape(String encoded) {
         if (encoded == null || encoded.isEmpty()) {

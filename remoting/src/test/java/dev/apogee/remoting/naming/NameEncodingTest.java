@@ -135,6 +135,8 @@ class NameEncodingTest {
         assertEquals("JMSD_my_app_orders.created", NameEncoding.display(group));
         assertEquals("plain", NameEncoding.display("plain"));
         assertEquals("a|b", NameEncoding.display("a|b"));
+        assertEquals("orders|2Ecreated [orders.created]", NameEncoding.describe("orders|2Ecreated"));
+        assertEquals("orders", NameEncoding.describe("orders"));
     }
 
     @Test
