@@ -392,7 +392,7 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
         checkClosed();
         ApogeeDestination d = SubscriptionGroups.destinationOf(destination);
         if ((d instanceof TemporaryQueue || d instanceof TemporaryTopic) && !connection.ownsTemporary(d)) {
-            throw JmsExceptions.create(ErrorCode.INVALID_DESTINATION, "temporary destination " + d.toUri()
+            throw JmsExceptions.create(ErrorCode.INVALID_DESTINATION, "temporary destination " + d
                     + " belongs to another connection (or was deleted)");
         }
         if (d instanceof ApogeeQueue) {
