@@ -121,8 +121,8 @@ public final class TopicConfigTable {
         } finally {
             changeLock.unlock();
         }
-        LOG.info("created topic {} ({} queues, perm {})", NameEncoding.describe(config.getTopicName()), config.getWriteQueueNums(),
-                PermName.toString(config.getPerm()));
+        LOG.info("created topic {} ({} queues, perm {})", NameEncoding.describe(config.getTopicName()),
+                config.getWriteQueueNums(), PermName.toString(config.getPerm()));
         changeListener.accept(List.of(config));
         return config;
     }

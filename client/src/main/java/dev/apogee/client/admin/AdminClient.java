@@ -116,7 +116,8 @@ public final class AdminClient implements AutoCloseable {
 
     /**
      * {@link #listTopics()}, each with the name an operator reads ({@link NameEncoding#display}): for a topic a JMS
-     * destination name was encoded into, that name ({@code orders|2Ecreated} → {@code orders.created}); else the topic.
+     * destination name was encoded into, that name ({@code orders|2Ecreated} → {@code orders.created}); else the
+     * topic.
      */
     public SortedMap<String, String> listTopicsWithDisplayNames() throws MQClientException, InterruptedException {
         return withDisplayNames(listTopics());

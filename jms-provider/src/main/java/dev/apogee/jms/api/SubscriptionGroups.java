@@ -2,6 +2,7 @@ package dev.apogee.jms.api;
 
 import dev.apogee.jms.destination.ApogeeDestination;
 import dev.apogee.jms.destination.ApogeeTopic;
+import dev.apogee.jms.destination.DestinationNames;
 import dev.apogee.jms.destination.DestinationParser;
 import dev.apogee.jms.exception.ErrorCode;
 import dev.apogee.jms.exception.JmsExceptions;
@@ -115,16 +116,15 @@ final class SubscriptionGroups {
 
     private static String validated(String name, String clientIdOrNull, String group) throws JMSException {
         if (group.length() > NameEncoding.GROUP_MAX_LENGTH) {
-            throw JmsExceptions.create(ErrorCode.INVALID_DESTINATION, "the consumer group of '" + abbreviated(name)
-                    + "'" + (clientIdOrNull == null ? "" : " (client id '" + abbreviated(clientIdOrNull) + "')")
-                    + " would be " + group.length() + " characters; RocketMQ allows at most "
+            String owner = clientIdOrNull == null ? ""
+                    : " (client id '" + DestinationNames.abbreviated(clientIdOrNull) + "')";
+            throw JmsExceptions.create(ErrorCode.INVALID_DESTINATION, "the consumer group of '"
+                    + DestinationNames.abbreviated(name) + "'" + owner + " would be " + group.length()
+                    + " characters; RocketMQ allows at most "
                     + NameEncoding.GROUP_MAX_LENGTH + " (prefix, encoded client id and encoded name: letters, digits,"
                     + " '%', '_' and '-' count 1, any other character 3 per UTF-8 byte)");
         }
         return group;
     }
 
-    private static String abbreviated(String text) {
-        return text.length() <= 40 ? text : text.substring(0, 40) + "…";
-    }
 }

@@ -47,8 +47,8 @@ public final class DestinationNames {
         return topic == null || topic.length() > MAX_TOPIC_LENGTH ? null : NameEncoding.decodeOrNull(topic);
     }
 
-    /** The first 40 characters of a long name, for messages. */
-    static String abbreviated(String name) {
+    /** The first 40 characters of a long name, for exception messages. */
+    public static String abbreviated(String name) {
         return name.length() <= 40 ? name : name.substring(0, 40) + "…";
     }
 

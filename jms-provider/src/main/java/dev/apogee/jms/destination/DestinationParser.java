@@ -50,7 +50,7 @@ public final class DestinationParser {
         throw DestinationNames.invalid("'" + text + "' is not a destination's wire form (<scheme>://<topic>)");
     }
 
-    /** The destination of the given kind over {@code topic}; {@link InvalidDestinationException} if no name maps to it. */
+    /** The destination of the given kind over {@code topic}; InvalidDestinationException if no name maps to it. */
     public static ApogeeDestination fromTopic(DestinationKind kind, String topic) throws InvalidDestinationException {
         String name = DestinationNames.nameOfTopic(topic);
         if (name == null) {

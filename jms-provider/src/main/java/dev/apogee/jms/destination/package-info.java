@@ -8,8 +8,8 @@
  * encoding). {@code getQueueName()}, {@code getTopicName()} and {@code toString()} ({@code queue://orders.created})
  * show the JMS name. The wire form, used for {@code JMSReplyTo} and {@code JMSDestination}, is {@code queue://topic},
  * {@code topic://topic}, {@code temp-queue://topic}, {@code temp-topic://topic}, read back by
- * {@link dev.apogee.jms.destination.DestinationParser#parseWire}; {@link dev.apogee.jms.destination.DestinationParser#parse}
- * reads the same forms with JMS names (configuration, JNDI; a plain name is a queue). Destinations are immutable,
+ * {@link dev.apogee.jms.destination.DestinationParser#parseWire};
+ * {@link dev.apogee.jms.destination.DestinationParser#parse} reads the same forms with JMS names (configuration, JNDI; a plain name is a queue). Destinations are immutable,
  * {@code Serializable} (the JMS name; the topic is derived again) and {@code Referenceable}; JNDI recreates them with
  * {@link dev.apogee.jms.destination.DestinationObjectFactory}.
  *

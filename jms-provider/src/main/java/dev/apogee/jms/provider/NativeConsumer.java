@@ -100,8 +100,8 @@ final class NativeConsumer {
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
             }
-            LOG.warn("JMS-ACK-FLUSH-FAILED storing acknowledged positions of {} failed: {}", NameEncoding.describe(spec.group()),
-                    e.toString());
+            LOG.warn("JMS-ACK-FLUSH-FAILED storing acknowledged positions of {} failed: {}",
+                    NameEncoding.describe(spec.group()), e.toString());
         }
     }
 

@@ -179,8 +179,9 @@ final class Parser {
                 return Literal.FALSE;
             case NULL:
                 if (dialect == Dialect.JMS) {
-                    // Jakarta Messaging's grammar has NULL only in IS [NOT] NULL (parsed by the predicate); RocketMQ
-                    // SQL92 also takes it as a literal (NULL = 0 is UNKNOWN there), which the official client relies on.
+                    // Jakarta Messaging's grammar has NULL only in IS [NOT] NULL (parsed by the predicate);
+                    // RocketMQ SQL92 also takes it as a literal (NULL = 0 is UNKNOWN there), which the official
+                    // client's SQL92 filtering relies on.
                     throw error("NULL is allowed only in IS NULL and IS NOT NULL, not as a value", token.position());
                 }
                 return Literal.NULL;
