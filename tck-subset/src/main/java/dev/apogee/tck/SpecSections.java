@@ -43,6 +43,7 @@ public final class SpecSections {
         put("3.11.3", "Conversions provided by StreamMessage and MapMessage");
         put("4.1.5", "QueueReceiver");
         put("4.1.6", "QueueBrowser");
+        put("5.2", "Destination");
         put("6.1.2", "Client identifier");
         put("6.1.5", "Pausing delivery of incoming messages");
         put("6.1.6", "ConnectionMetaData");

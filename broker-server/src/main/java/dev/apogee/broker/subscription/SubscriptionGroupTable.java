@@ -3,6 +3,7 @@ package dev.apogee.broker.subscription;
 import dev.apogee.broker.persist.ConfigFile;
 import dev.apogee.remoting.json.JsonReader;
 import dev.apogee.remoting.json.JsonWriter;
+import dev.apogee.remoting.naming.NameEncoding;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -61,7 +62,7 @@ public final class SubscriptionGroupTable {
         if (raced != null) {
             return raced;
         }
-        LOG.info("auto-created subscription group {}", group);
+        LOG.info("auto-created subscription group {}", NameEncoding.describe(group));
         persist();
         return created;
     }

@@ -1,6 +1,7 @@
 package dev.apogee.broker.topic;
 
 import dev.apogee.broker.persist.ConfigFile;
+import dev.apogee.remoting.naming.NameEncoding;
 import dev.apogee.remoting.protocol.body.DataVersion;
 import dev.apogee.remoting.protocol.body.PermName;
 import dev.apogee.remoting.protocol.body.TopicConfig;
@@ -120,8 +121,8 @@ public final class TopicConfigTable {
         } finally {
             changeLock.unlock();
         }
-        LOG.info("created topic {} ({} queues, perm {})", config.getTopicName(), config.getWriteQueueNums(),
-                PermName.toString(config.getPerm()));
+        LOG.info("created topic {} ({} queues, perm {})", NameEncoding.describe(config.getTopicName()),
+                config.getWriteQueueNums(), PermName.toString(config.getPerm()));
         changeListener.accept(List.of(config));
         return config;
     }

@@ -6,6 +6,7 @@ import dev.apogee.client.MQClientException;
 import dev.apogee.client.Rpc;
 import dev.apogee.client.route.TopicRouteInfo;
 import dev.apogee.remoting.json.JsonException;
+import dev.apogee.remoting.naming.NameEncoding;
 import dev.apogee.remoting.protocol.RemotingCommand;
 import dev.apogee.remoting.protocol.RequestCode;
 import dev.apogee.remoting.protocol.ResponseCode;
@@ -26,6 +27,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
@@ -112,6 +114,15 @@ public final class AdminClient implements AutoCloseable {
         return new TreeSet<>(decode(response, TopicList::decode).getTopicList());
     }
 
+    /**
+     * {@link #listTopics()}, each with the name an operator reads ({@link NameEncoding#display}): for a topic a JMS
+     * destination name was encoded into, that name ({@code orders|2Ecreated} → {@code orders.created}); else the
+     * topic.
+     */
+    public SortedMap<String, String> listTopicsWithDisplayNames() throws MQClientException, InterruptedException {
+        return withDisplayNames(listTopics());
+    }
+
     /** The current route of {@code topic}, or null when it does not exist. */
     public TopicRouteInfo route(String topic) throws MQClientException, InterruptedException {
         return instance().routes().refresh(topic);
@@ -137,6 +148,21 @@ public final class AdminClient implements AutoCloseable {
             groups.addAll(decode(rpc().callOk(master, request, timeout()), GroupList::decode).getGroupList());
         }
         return groups;
+    }
+
+    /**
+     * {@link #consumerGroups(String)}, each with the name an operator reads: JMS groups show the names they were
+     * made of ({@code JMSD_my|5Fapp_orders|2Ecreated} → {@code JMSD_my_app_orders.created}).
+     */
+    public SortedMap<String, String> consumerGroupsWithDisplayNames(String topic)
+            throws MQClientException, InterruptedException {
+        return withDisplayNames(consumerGroups(topic));
+    }
+
+    private static SortedMap<String, String> withDisplayNames(Set<String> names) {
+        SortedMap<String, String> displayed = new TreeMap<>();
+        names.forEach(name -> displayed.put(name, NameEncoding.display(name)));
+        return displayed;
     }
 
     /** Per queue of {@code topic}: broker max offset, the group's committed offset, last store time. */

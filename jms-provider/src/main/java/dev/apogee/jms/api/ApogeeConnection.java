@@ -205,12 +205,12 @@ public class ApogeeConnection implements Connection, QueueConnection, TopicConne
         checkClosed();
         for (ApogeeSession session : sessions) {
             if (session.hasConsumerOn(d)) {
-                throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "temporary destination " + d.toUri()
+                throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "temporary destination " + d
                         + " still has consumers");
             }
         }
         if (temporaries.remove(d)) {
-            Futures.await(provider.deleteTopic(d.name()));
+            Futures.await(provider.deleteTopic(d.topic()));
         }
     }
 
@@ -375,7 +375,7 @@ public class ApogeeConnection implements Connection, QueueConnection, TopicConne
                 break; // a lost connection cannot delete them: they stay on the broker, unused
             }
             try {
-                Futures.await(provider.deleteTopic(d.name()));
+                Futures.await(provider.deleteTopic(d.topic()));
             } catch (JMSException e) {
                 first = first == null ? e : first;
             }

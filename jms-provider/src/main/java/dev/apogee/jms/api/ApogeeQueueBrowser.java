@@ -57,7 +57,7 @@ public class ApogeeQueueBrowser implements QueueBrowser {
     @Override
     public Enumeration<?> getEnumeration() throws JMSException {
         checkClosed();
-        List<WireMessage> wires = Futures.await(session.connection().provider().browse(queue.name(),
+        List<WireMessage> wires = Futures.await(session.connection().provider().browse(queue.topic(),
                 SubscriptionGroups.queueGroup(queue), selector, MAX_MESSAGES));
         List<Message> messages = new ArrayList<>(wires.size());
         long now = System.currentTimeMillis();

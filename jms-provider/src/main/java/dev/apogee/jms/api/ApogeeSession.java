@@ -3,7 +3,6 @@ package dev.apogee.jms.api;
 import dev.apogee.jms.destination.ApogeeDestination;
 import dev.apogee.jms.destination.ApogeeQueue;
 import dev.apogee.jms.destination.ApogeeTopic;
-import dev.apogee.jms.destination.DestinationNames;
 import dev.apogee.jms.destination.DestinationParser;
 import dev.apogee.jms.exception.ErrorCode;
 import dev.apogee.jms.exception.JmsExceptions;
@@ -358,7 +357,7 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
         checkClosed();
         ApogeeDestination d = destination == null ? null : DestinationParser.fromForeign(destination);
         if (d != null) {
-            Futures.await(connection.provider().ensureTopic(d.name()));
+            Futures.await(connection.provider().ensureTopic(d.topic()));
         }
         ApogeeMessageProducer producer = new ApogeeMessageProducer(this, d);
         producers.add(producer);
@@ -393,14 +392,14 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
         checkClosed();
         ApogeeDestination d = SubscriptionGroups.destinationOf(destination);
         if ((d instanceof TemporaryQueue || d instanceof TemporaryTopic) && !connection.ownsTemporary(d)) {
-            throw JmsExceptions.create(ErrorCode.INVALID_DESTINATION, "temporary destination " + d.toUri()
+            throw JmsExceptions.create(ErrorCode.INVALID_DESTINATION, "temporary destination " + d
                     + " belongs to another connection (or was deleted)");
         }
         if (d instanceof ApogeeQueue) {
-            return openConsumer(d, new ConsumerSpec(d.name(), SubscriptionGroups.queueGroup(d), messageSelector,
+            return openConsumer(d, new ConsumerSpec(d.topic(), SubscriptionGroups.queueGroup(d), messageSelector,
                     false, false));
         }
-        ConsumerSpec spec = new ConsumerSpec(d.name(), SubscriptionGroups.privateTopicGroup(d),
+        ConsumerSpec spec = new ConsumerSpec(d.topic(), SubscriptionGroups.privateTopicGroup(d),
                 noLocal ? noLocalSelector(messageSelector) : messageSelector, true, true);
         return openConsumer(d, spec, messageSelector, noLocal, null);
     }
@@ -458,7 +457,7 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
             throws JMSException {
         checkClosed();
         ApogeeTopic t = SubscriptionGroups.topicOf(topic);
-        return openConsumer(t, new ConsumerSpec(t.name(),
+        return openConsumer(t, new ConsumerSpec(t.topic(),
                 SubscriptionGroups.shared(connection.clientIdOrNull(), sharedSubscriptionName), messageSelector,
                 true, false, true));
     }
@@ -475,7 +474,7 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
         ApogeeTopic t = SubscriptionGroups.topicOf(topic);
         String group = SubscriptionGroups.durable(connection.clientIdOrNull(), name);
         // noLocal is part of the subscription's selector: changing it replaces the subscription, as §8.3.3 says
-        ConsumerSpec spec = new ConsumerSpec(t.name(), group,
+        ConsumerSpec spec = new ConsumerSpec(t.topic(), group,
                 noLocal ? noLocalSelector(messageSelector) : messageSelector, true, false);
         return openConsumer(t, spec, messageSelector, noLocal, group);
     }
@@ -501,7 +500,7 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
             throws JMSException {
         checkClosed();
         ApogeeTopic t = SubscriptionGroups.topicOf(topic);
-        return openConsumer(t, new ConsumerSpec(t.name(),
+        return openConsumer(t, new ConsumerSpec(t.topic(),
                 SubscriptionGroups.sharedDurable(connection.clientIdOrNull(), name), messageSelector, true, false));
     }
 
@@ -537,13 +536,13 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
     @Override
     public Queue createQueue(String queueName) throws JMSException {
         checkClosed();
-        return new ApogeeQueue(DestinationNames.validate(queueName));
+        return new ApogeeQueue(queueName);
     }
 
     @Override
     public Topic createTopic(String topicName) throws JMSException {
         checkClosed();
-        return new ApogeeTopic(DestinationNames.validate(topicName));
+        return new ApogeeTopic(topicName);
     }
 
     @Override
@@ -558,7 +557,7 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
         if (!(d instanceof ApogeeQueue q)) {
             throw JmsExceptions.create(ErrorCode.INVALID_DESTINATION, "not a queue: " + queue);
         }
-        Futures.await(connection.provider().browse(q.name(), SubscriptionGroups.queueGroup(q), messageSelector, 0)); // validates
+        Futures.await(connection.provider().browse(q.topic(), SubscriptionGroups.queueGroup(q), messageSelector, 0)); // validates
         return new ApogeeQueueBrowser(this, q, messageSelector);
     }
 

@@ -110,9 +110,9 @@ public final class NativeConsumers {
         ApogeeDestination d = SubscriptionGroups.destinationOf(destination);
         if (d instanceof TemporaryQueue || d instanceof TemporaryTopic) {
             throw JmsExceptions.create(ErrorCode.INVALID_DESTINATION, "a native group cannot read the temporary"
-                    + " destination " + d.toUri());
+                    + " destination " + d);
         }
-        return s.openConsumer(d, new ConsumerSpec(d.name(), group, selector,
+        return s.openConsumer(d, new ConsumerSpec(d.topic(), group, selector,
                 from.kind() == ConsumeFrom.Kind.LAST, false, false, from.timestampMillis()));
     }
 }

@@ -2,9 +2,11 @@ package dev.apogee.jms.api;
 
 import dev.apogee.jms.destination.ApogeeDestination;
 import dev.apogee.jms.destination.ApogeeTopic;
+import dev.apogee.jms.destination.DestinationNames;
 import dev.apogee.jms.destination.DestinationParser;
 import dev.apogee.jms.exception.ErrorCode;
 import dev.apogee.jms.exception.JmsExceptions;
+import dev.apogee.remoting.naming.NameEncoding;
 import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
 import jakarta.jms.Topic;
@@ -14,9 +16,12 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * The consumer-group names JMS consumers map to (see MAPPING.md): queue consumers share {@code JMSQ_<queue>};
- * a non-durable topic subscriber gets a private {@code JMST_…}; shared, shared durable and durable subscriptions
- * get {@code JMSS_}, {@code JMSSD_} and {@code JMSD_} names built from the client id and subscription name.
+ * The consumer-group names JMS consumers map to (see MAPPING.md): queue consumers share {@code JMSQ_<queue topic>};
+ * a non-durable topic subscriber gets a private {@code JMST_<topic>_<random>}; a shared (durable) subscription
+ * without a client id is {@code JMSS_<name>} ({@code JMSSD_<name>}), with one {@code JMSSC_<client id>_<name>}
+ * ({@code JMSSDC_…}); a durable one {@code JMSD_<client id>_<name>}. Names are encoded with {@link NameEncoding},
+ * the client id as a component (its {@code _} escaped too), so the first {@code _} after the prefix ends it and no
+ * two (client id, name) pairs, with or without a client id, share a group. No prefix is a prefix of another.
  * Stateless.
  */
 final class SubscriptionGroups {
@@ -25,21 +30,21 @@ final class SubscriptionGroups {
 
     /** The consumer group shared by all consumers of a queue. */
     static String queueGroup(ApogeeDestination queue) {
-        return "JMSQ_" + queue.name();
+        return "JMSQ_" + queue.topic(); // at most 5 + 127 characters: always a valid group
     }
 
     /** A private group for one non-durable topic subscriber. */
     static String privateTopicGroup(ApogeeDestination topic) throws JMSException {
-        return validated("JMST_" + topic.name() + "_" + UUID.randomUUID().toString().replace("-", "")
-                .substring(0, 12));
+        String random = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        return validated(topic.jmsName(), null, "JMST_" + topic.topic() + "_" + random);
     }
 
     static String shared(String clientIdOrNull, String name) throws JMSException {
-        return validated("JMSS_" + owner(clientIdOrNull) + name);
+        return group(clientIdOrNull == null ? "JMSS_" : "JMSSC_", clientIdOrNull, name);
     }
 
     static String sharedDurable(String clientIdOrNull, String name) throws JMSException {
-        return validated("JMSSD_" + owner(clientIdOrNull) + name);
+        return group(clientIdOrNull == null ? "JMSSD_" : "JMSSDC_", clientIdOrNull, name);
     }
 
     /** An unshared durable subscription: needs the connection's client id. */
@@ -48,10 +53,7 @@ final class SubscriptionGroups {
             throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE,
                     "an unshared durable subscription needs a client id on the connection");
         }
-        if (name == null || name.isEmpty()) {
-            throw JmsExceptions.create(ErrorCode.INVALID_DESTINATION, "durable subscription name must not be empty");
-        }
-        return validated("JMSD_" + clientIdOrNull + "_" + name);
+        return group("JMSD_", clientIdOrNull, name);
     }
 
     /**
@@ -98,15 +100,31 @@ final class SubscriptionGroups {
         return t;
     }
 
-    private static String owner(String clientIdOrNull) {
-        return clientIdOrNull == null ? "" : clientIdOrNull + "_";
+    /** {@code prefix [+ encodeComponent(client id) + "_"] + encode(name)}. */
+    private static String group(String prefix, String clientIdOrNull, String name) throws JMSException {
+        if (name == null || name.isEmpty()) {
+            throw JmsExceptions.create(ErrorCode.INVALID_DESTINATION, "subscription name must not be null or empty");
+        }
+        try {
+            String owner = clientIdOrNull == null ? "" : NameEncoding.encodeComponent(clientIdOrNull) + "_";
+            return validated(name, clientIdOrNull, prefix + owner + NameEncoding.encode(name));
+        } catch (IllegalArgumentException e) { // an unpaired surrogate: not Unicode text
+            throw JmsExceptions.create(ErrorCode.INVALID_DESTINATION, "subscription name '" + name
+                    + "' or client id '" + clientIdOrNull + "' is not valid: " + e.getMessage());
+        }
     }
 
-    private static String validated(String name) throws JMSException {
-        if (name.length() > 255 || !name.matches("[%|a-zA-Z0-9_-]+")) {
-            throw JmsExceptions.create(ErrorCode.INVALID_DESTINATION, "subscription name gives the consumer group '"
-                    + name + "', which RocketMQ does not accept (letters, digits, '%', '|', '_', '-')");
+    private static String validated(String name, String clientIdOrNull, String group) throws JMSException {
+        if (group.length() > NameEncoding.GROUP_MAX_LENGTH) {
+            String owner = clientIdOrNull == null ? ""
+                    : " (client id '" + DestinationNames.abbreviated(clientIdOrNull) + "')";
+            throw JmsExceptions.create(ErrorCode.INVALID_DESTINATION, "the consumer group of '"
+                    + DestinationNames.abbreviated(name) + "'" + owner + " would be " + group.length()
+                    + " characters; RocketMQ allows at most "
+                    + NameEncoding.GROUP_MAX_LENGTH + " (prefix, encoded client id and encoded name: letters, digits,"
+                    + " '%', '_' and '-' count 1, any other character 3 per UTF-8 byte)");
         }
-        return name;
+        return group;
     }
+
 }

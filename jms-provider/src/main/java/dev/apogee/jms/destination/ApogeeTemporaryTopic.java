@@ -30,7 +30,7 @@ public final class ApogeeTemporaryTopic extends ApogeeTopic implements Temporary
         TemporaryDestinationDeleter d = deleter;
         if (d == null) {
             throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE,
-                    "temporary destination " + toUri() + " can only be deleted through the connection that created it");
+                    "temporary destination " + this + " can only be deleted through the connection that created it");
         }
         d.delete(this);
     }

@@ -2,38 +2,54 @@ package dev.apogee.jms.destination;
 
 import dev.apogee.jms.exception.ErrorCode;
 import dev.apogee.jms.exception.JmsExceptions;
+import dev.apogee.remoting.naming.NameEncoding;
 import jakarta.jms.InvalidDestinationException;
 import jakarta.jms.JMSException;
-import java.util.regex.Pattern;
 
-/** RocketMQ topic-name rules applied to JMS destination names. */
+/**
+ * JMS destination names and the RocketMQ topics they map to ({@link NameEncoding}: a valid topic name without
+ * {@code |} is its own topic, any other name is escaped). Any non-empty Unicode text is a JMS name; its topic may
+ * have at most {@value NameEncoding#TOPIC_MAX_LENGTH} characters.
+ */
 public final class DestinationNames {
-    /** Longest topic name RocketMQ accepts. */
-    public static final int MAX_LENGTH = 127;
-    private static final Pattern VALID = Pattern.compile("^[%|a-zA-Z0-9_-]+$");
+    /** Longest topic name RocketMQ accepts, counted after encoding. */
+    public static final int MAX_TOPIC_LENGTH = NameEncoding.TOPIC_MAX_LENGTH;
 
     private DestinationNames() {
     }
 
-    /** Whether {@code name} is a valid RocketMQ topic name. */
-    public static boolean isValid(String name) {
-        return name != null && !name.isEmpty() && name.length() <= MAX_LENGTH && VALID.matcher(name).matches();
-    }
-
-    /** Returns {@code name} or throws {@link InvalidDestinationException} saying what is wrong. */
-    public static String validate(String name) throws InvalidDestinationException {
+    /**
+     * The RocketMQ topic of the JMS name {@code name}.
+     *
+     * @throws InvalidDestinationException for null, empty or non-Unicode text (an unpaired surrogate), or a name whose
+     *                                     topic would be longer than {@value #MAX_TOPIC_LENGTH} characters
+     */
+    public static String topicOf(String name) throws InvalidDestinationException {
         if (name == null || name.isEmpty()) {
             throw invalid("destination name must not be null or empty");
         }
-        if (name.length() > MAX_LENGTH) {
-            throw invalid("destination name is " + name.length() + " characters; RocketMQ topics allow at most "
-                    + MAX_LENGTH + ": " + name.substring(0, 32) + "…");
+        String topic;
+        try {
+            topic = NameEncoding.encode(name);
+        } catch (IllegalArgumentException e) {
+            throw invalid("destination name '" + name + "' is not valid: " + e.getMessage());
         }
-        if (!VALID.matcher(name).matches()) {
-            throw invalid("destination name '" + name + "' is not a valid RocketMQ topic name"
-                    + " (allowed characters: letters, digits, '%', '|', '_', '-')");
+        if (topic.length() > MAX_TOPIC_LENGTH) {
+            throw invalid("destination name '" + abbreviated(name) + "' maps to a RocketMQ topic of " + topic.length()
+                    + " characters; at most " + MAX_TOPIC_LENGTH + " are allowed (letters, digits, '%', '_' and '-'"
+                    + " count 1, any other character 3 per UTF-8 byte)");
         }
-        return name;
+        return topic;
+    }
+
+    /** The JMS name whose topic is {@code topic}, or {@code null} when no JMS name maps to it. */
+    public static String nameOfTopic(String topic) {
+        return topic == null || topic.length() > MAX_TOPIC_LENGTH ? null : NameEncoding.decodeOrNull(topic);
+    }
+
+    /** The first 40 characters of a long name, for exception messages. */
+    public static String abbreviated(String name) {
+        return name.length() <= 40 ? name : name.substring(0, 40) + "…";
     }
 
     static InvalidDestinationException invalid(String text) {

@@ -9,7 +9,8 @@ import jakarta.jms.Topic;
 
 /**
  * Reads destination string forms: {@code queue://name}, {@code topic://name}, {@code temp-queue://name},
- * {@code temp-topic://name}; a plain name (no scheme) is a queue.
+ * {@code temp-topic://name}; a plain name (no scheme) is a queue. {@link #parse} reads what an application or a
+ * configuration writes (JMS names); {@link #parseWire} what {@link ApogeeDestination#toUri()} put on the wire (topics).
  */
 public final class DestinationParser {
     private DestinationParser() {
@@ -30,6 +31,32 @@ public final class DestinationParser {
                     + "' (expected queue://, topic://, temp-queue:// or temp-topic://)");
         }
         return new ApogeeQueue(text);
+    }
+
+    /**
+     * Reads a wire form, {@code <scheme>://<topic>}: the destination whose topic that is. Messages written before
+     * names were encoded carry the plain topic, which is its own encoding, so they read the same.
+     *
+     * @throws InvalidDestinationException for an unknown scheme or a topic no JMS name maps to
+     */
+    public static ApogeeDestination parseWire(String text) throws InvalidDestinationException {
+        if (text != null) {
+            for (DestinationKind kind : DestinationKind.values()) {
+                if (text.startsWith(kind.prefix())) {
+                    return fromTopic(kind, text.substring(kind.prefix().length()));
+                }
+            }
+        }
+        throw DestinationNames.invalid("'" + text + "' is not a destination's wire form (<scheme>://<topic>)");
+    }
+
+    /** The destination of the given kind over {@code topic}; InvalidDestinationException if no name maps to it. */
+    public static ApogeeDestination fromTopic(DestinationKind kind, String topic) throws InvalidDestinationException {
+        String name = DestinationNames.nameOfTopic(topic);
+        if (name == null) {
+            throw DestinationNames.invalid("no JMS destination name maps to the RocketMQ topic '" + topic + "'");
+        }
+        return create(kind, name);
     }
 
     /** A destination of the given kind. */

@@ -27,7 +27,7 @@ final class DestinationCache {
         }
         Destination parsed;
         try {
-            parsed = DestinationParser.parse(text);
+            parsed = DestinationParser.parseWire(text);
         } catch (JMSException e) {
             parsed = null;
         }

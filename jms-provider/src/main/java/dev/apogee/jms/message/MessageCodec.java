@@ -89,10 +89,10 @@ public final class MessageCodec {
         }
         String text = m.wireText();
         if (text != null) {
-            return WireMessage.forSendText(destination.name(), tags, keys, text, w.finish());
+            return WireMessage.forSendText(destination.topic(), tags, keys, text, w.finish());
         }
         byte[] body = encodeBody(m, w);
-        return WireMessage.forSend(destination.name(), tags, keys, body, w.finish());
+        return WireMessage.forSend(destination.topic(), tags, keys, body, w.finish());
     }
 
     private static void encodeHeaders(ApogeeMessage m, ApogeeDestination destination, WireProperties.Writer w)
@@ -298,7 +298,7 @@ public final class MessageCodec {
         Destination destination = destinations.parse(f.destination);
         if (destination == null) {
             destination = fallback != null ? fallback
-                    : DestinationNames.isValid(wire.topic()) ? new ApogeeQueue(wire.topic()) : null;
+                    : queueOfTopic(wire.topic());
         }
         m.setJMSDestination(destination);
         String mode = f.deliveryMode;
@@ -320,6 +320,16 @@ public final class MessageCodec {
     }
 
     /** Lenient: a value a native producer got wrong falls back to the default rather than failing the message. */
+    /** A queue over {@code topic} (a native message read without a consumer's destination), or null if none maps. */
+    private static Destination queueOfTopic(String topic) {
+        String name = DestinationNames.nameOfTopic(topic);
+        try {
+            return name == null ? null : new ApogeeQueue(name);
+        } catch (JMSException e) {
+            return null;
+        }
+    }
+
     private static long parseLong(String value, long fallback) {
         if (value == null) {
             return fallback;

@@ -9,8 +9,9 @@ import jakarta.jms.MessageFormatException;
  * which add {@code char} and {@code byte[]}). A row is the stored type, a column the getter; every cell not listed
  * throws {@link MessageFormatException}. String→numeric uses the wrapper's {@code valueOf}, so an unparsable string
  * throws {@link NumberFormatException}; a missing (null) value reads as {@code null} for String and byte[],
- * {@code false} for boolean ({@code Boolean.valueOf(null)}), throws {@link NumberFormatException} for the numeric
- * types and {@link NullPointerException} for char.
+ * {@code false} for boolean ({@code Boolean.valueOf(null)}), and throws what the wrapper's {@code valueOf(null)}
+ * throws: {@link NumberFormatException} for byte, short, int and long, {@link NullPointerException} for float, double
+ * ({@code Float.valueOf(null)}, {@code Double.valueOf(null)}) and char.
  */
 final class TypeConversion {
     private TypeConversion() {
@@ -71,7 +72,7 @@ final class TypeConversion {
             return f;
         }
         if (v == null || v instanceof String) {
-            return Float.parseFloat(numeric(v));
+            return Float.parseFloat(floating(v));
         }
         throw mismatch(v, "float");
     }
@@ -81,7 +82,7 @@ final class TypeConversion {
             return ((Number) v).doubleValue();
         }
         if (v == null || v instanceof String) {
-            return Double.parseDouble(numeric(v));
+            return Double.parseDouble(floating(v));
         }
         throw mismatch(v, "double");
     }
@@ -123,11 +124,18 @@ final class TypeConversion {
         return isPropertyType(v) || v instanceof Character || v instanceof byte[];
     }
 
+    /** Integral getters: {@code Byte/Short/Integer/Long.valueOf(null)} throw NumberFormatException (§3.5.8). */
     private static String numeric(Object v) {
         if (v == null) {
-            // Short.valueOf(null) etc. throw NumberFormatException, Float/Double.valueOf(null) an NPE: the spec
-            // (§3.5.8) asks for the valueOf(null) behaviour, which we make uniform.
             throw new NumberFormatException("null");
+        }
+        return (String) v;
+    }
+
+    /** Floating-point getters: {@code Float/Double.valueOf(null)} throw NullPointerException (§3.5.8). */
+    private static String floating(Object v) {
+        if (v == null) {
+            throw new NullPointerException("no value (null): Float/Double.valueOf(null)");
         }
         return (String) v;
     }

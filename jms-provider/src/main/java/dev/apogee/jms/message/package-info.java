@@ -20,7 +20,8 @@
  *       = the id without {@code ID:}; on receive {@code UNIQ_KEY} wins), {@code JMSTimestamp} (default: born
  *       timestamp), {@code JMSCorrelationID} ({@code __JMS_CIDB} = Base64 when set as bytes; native
  *       {@code CORRELATION_ID} as a fallback), {@code JMSReplyTo} and {@code JMSDestination} as {@code queue://x} /
- *       {@code topic://x} / {@code temp-queue://x} / {@code temp-topic://x}, {@code JMSDeliveryMode} =
+ *       {@code topic://x} / {@code temp-queue://x} / {@code temp-topic://x} with {@code x} the destination's
+ *       (encoded) RocketMQ topic, read back as the JMS name, {@code JMSDeliveryMode} =
  *       {@code PERSISTENT}|{@code NON_PERSISTENT}, {@code JMSPriority}, {@code JMSType}, {@code JMSExpiration},
  *       {@code JMSDeliveryTime} (the last two only when non-zero). JMSRedelivered and JMSXDeliveryCount come from
  *       {@link dev.apogee.jms.message.WireMessage#reconsumeTimes()} (RocketMQ reconsume times, +1 when the broker

@@ -4,6 +4,7 @@ import dev.apogee.client.MQClientException;
 import dev.apogee.client.consumer.PullConsumer;
 import dev.apogee.client.message.MessageExt;
 import dev.apogee.jms.message.WireMessage;
+import dev.apogee.remoting.naming.NameEncoding;
 import dev.apogee.remoting.protocol.body.MessageQueue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -99,8 +100,8 @@ final class NativeConsumer {
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
             }
-            LOG.warn("JMS-ACK-FLUSH-FAILED storing acknowledged positions of {} failed: {}", spec.group(),
-                    e.toString());
+            LOG.warn("JMS-ACK-FLUSH-FAILED storing acknowledged positions of {} failed: {}",
+                    NameEncoding.describe(spec.group()), e.toString());
         }
     }
 

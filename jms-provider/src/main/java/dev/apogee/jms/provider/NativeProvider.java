@@ -16,6 +16,7 @@ import dev.apogee.client.transaction.BranchAck;
 import dev.apogee.jms.exception.ErrorCode;
 import dev.apogee.jms.exception.JmsExceptions;
 import dev.apogee.jms.message.WireMessage;
+import dev.apogee.remoting.naming.NameEncoding;
 import dev.apogee.remoting.protocol.RemotingCommand;
 import dev.apogee.remoting.protocol.RequestCode;
 import dev.apogee.remoting.protocol.SerializeType;
@@ -511,7 +512,7 @@ public final class NativeProvider implements Provider {
         if (c.spec.removeOnClose() || c.spec.endsWithLastConsumer()
                 && GroupPresence.noOtherMember(admin, instance, config.requestTimeoutMillis(), c.spec.group(), null)) {
             return deleteGroup(c.spec.group()).exceptionally(e -> {
-                LOG.warn("could not delete the group {}: {}", c.spec.group(), e.getMessage());
+                LOG.warn("could not delete the group {}: {}", NameEncoding.describe(c.spec.group()), e.getMessage());
                 return null;
             });
         }

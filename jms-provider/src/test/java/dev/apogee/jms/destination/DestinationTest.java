@@ -26,6 +26,7 @@ import javax.naming.StringRefAddr;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -42,21 +43,56 @@ class DestinationTest {
         assertEquals(name, new ApogeeTopic(name).getTopicName());
     }
 
+    // Any JMS name: the destination keeps it and names the topic it maps to (NameEncoding)
     @ParameterizedTest
-    @ValueSource(strings = {"", "a b", "a.b", "a/b", "ünï", "a:b", "queue://x"})
-    void invalidNames(String name) {
+    @CsvSource(delimiter = ';', value = {
+        "orders; orders",
+        "orders.created; orders|2Ecreated",
+        "a/b:c d; a|2Fb|3Ac|20d",
+        "zäöü.名前; z|C3|A4|C3|B6|C3|BC|2E|E5|90|8D|E5|89|8D",
+        "50%off; 50%off",
+        "x|y; x|7Cy",
+        "queue://x; queue|3A|2F|2Fx",
+    })
+    void anyNameMapsToATopic(String name, String topic) throws JMSException {
+        ApogeeQueue queue = new ApogeeQueue(name);
+        ApogeeTopic t = new ApogeeTopic(name);
+        assertEquals(name, queue.getQueueName());
+        assertEquals(name, t.getTopicName());
+        assertEquals(topic, queue.topic());
+        assertEquals("queue://" + name, queue.toString());
+        assertEquals("topic://" + topic, t.toUri());
+        assertEquals(queue, DestinationParser.parseWire(queue.toUri()));
+        assertEquals(t, DestinationParser.parseWire(t.toUri()));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "a\uD800b"})
+    void invalidNames(String name) { // empty, or an unpaired surrogate (not Unicode text)
         InvalidDestinationException e = assertThrows(InvalidDestinationException.class, () -> new ApogeeQueue(name));
         assertEquals("APOGEE-JMS-0010", e.getErrorCode());
         assertTrue(e.getMessage().contains("destination name"), e.getMessage());
     }
 
+    // The limit is the topic's, after encoding: 127 plain characters, fewer escaped ones
     @Test
     void lengthLimit() throws JMSException {
         new ApogeeTopic("x".repeat(127));
-        InvalidDestinationException e = assertThrows(InvalidDestinationException.class,
-                () -> new ApogeeTopic("x".repeat(128)));
-        assertTrue(e.getMessage().contains("127"));
+        new ApogeeTopic("名".repeat(14)); // 14 × 9 = 126
+        for (String tooLong : List.of("x".repeat(128), "名".repeat(15), "x".repeat(125) + ".")) {
+            InvalidDestinationException e = assertThrows(InvalidDestinationException.class,
+                    () -> new ApogeeTopic(tooLong));
+            assertEquals("APOGEE-JMS-0010", e.getErrorCode());
+            assertTrue(e.getMessage().contains("at most 127"), e.getMessage());
+        }
         assertThrows(InvalidDestinationException.class, () -> new ApogeeQueue(null));
+    }
+
+    // A wire topic no JMS name maps to (a non-canonical escape) is refused, not misread
+    @ParameterizedTest
+    @ValueSource(strings = {"queue://a|b", "queue://a|41", "queue://a|2e", "nosuch://x", "orders"})
+    void parseWireRejects(String text) {
+        assertThrows(InvalidDestinationException.class, () -> DestinationParser.parseWire(text));
     }
 
     static Stream<Arguments> parseTable() throws JMSException {
@@ -81,7 +117,8 @@ class DestinationTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "queue://", "http://x", "topic://a b", "queue://q/x"})
+    @ValueSource(strings = {"", "queue://", "http://x", "topic://xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+            + "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"})
     void parseRejects(String text) {
         assertThrows(InvalidDestinationException.class, () -> DestinationParser.parse(text));
     }
@@ -101,7 +138,7 @@ class DestinationTest {
     void jndiReferenceRoundTrip() throws Exception {
         DestinationObjectFactory factory = new DestinationObjectFactory();
         for (ApogeeDestination d : List.of(new ApogeeQueue("q"), new ApogeeTopic("t"),
-                new ApogeeTemporaryQueue("tq"), new ApogeeTemporaryTopic("tt"))) {
+                new ApogeeTemporaryQueue("tq"), new ApogeeTemporaryTopic("tt"), new ApogeeQueue("jms.queue.x"))) {
             Reference ref = d.getReference();
             assertEquals(d.getClass().getName(), ref.getClassName());
             assertEquals(DestinationObjectFactory.class.getName(), ref.getFactoryClassName());
@@ -119,7 +156,8 @@ class DestinationTest {
     @Test
     void javaSerialization() throws Exception {
         List<ApogeeDestination> all = new ArrayList<>(List.of(new ApogeeQueue("q"), new ApogeeTopic("t"),
-                new ApogeeTemporaryQueue("tq"), new ApogeeTemporaryTopic("tt")));
+                new ApogeeTemporaryQueue("tq"), new ApogeeTemporaryTopic("tt"), new ApogeeQueue("zäöü.名前"),
+                new ApogeeTopic("a/b:c d")));
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
             out.writeObject(all);
@@ -130,6 +168,7 @@ class DestinationTest {
             assertEquals(all, read);
             for (int i = 0; i < all.size(); i++) {
                 assertEquals(all.get(i).toUri(), read.get(i).toUri(), "the wire form is made again on reading");
+                assertEquals(all.get(i).topic(), read.get(i).topic());
             }
         }
     }

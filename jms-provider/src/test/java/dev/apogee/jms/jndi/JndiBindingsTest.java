@@ -116,8 +116,8 @@ class JndiBindingsTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-            "queue.bad          | has space          | queue.bad",
-            "topic.bad          | a.b                | topic.bad",
+            "queue.bad          | xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx | queue.bad",
+            "topic.bad          | xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx | topic.bad",
             "connectionFactory.cf | tcp://h:1        | bad connection factory URL",
             "connectionFactory.cf | ?nosuch=1        | unknown URL option",
             "queue.             | Orders             | no JNDI name",

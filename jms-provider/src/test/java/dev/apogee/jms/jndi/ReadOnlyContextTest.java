@@ -71,8 +71,11 @@ class ReadOnlyContextTest {
     void dynamicNamesCreateDestinationsThatAreNotDeclared() throws Exception {
         assertEquals(new ApogeeQueue("Adhoc_1"), jndi.lookup("dynamicQueues/Adhoc_1"));
         assertEquals(new ApogeeTopic("Adhoc-2"), jndi.lookup(new CompositeName("dynamicTopics/Adhoc-2")));
-        InvalidNameException e = assertThrows(InvalidNameException.class, () -> jndi.lookup("dynamicQueues/a b"));
-        assertTrue(e.getMessage().contains("dynamicQueues/a b"), e.getMessage());
+        assertEquals(new ApogeeQueue("orders.created"), jndi.lookup("dynamicQueues/orders.created"));
+        assertEquals(new ApogeeQueue("a/b:c d"), jndi.lookup("dynamicQueues/a/b:c d"));
+        String tooLong = "dynamicQueues/" + "x".repeat(128);
+        InvalidNameException e = assertThrows(InvalidNameException.class, () -> jndi.lookup(tooLong));
+        assertTrue(e.getMessage().contains(tooLong) && e.getMessage().contains("127"), e.getMessage());
         assertThrows(InvalidNameException.class, () -> jndi.lookup("dynamicTopics/"));
     }
 
@@ -166,7 +169,7 @@ class ReadOnlyContextTest {
     @Test
     void aBadEntryFailsTheInitialContext() {
         ConfigurationException e = assertThrows(ConfigurationException.class,
-                () -> new InitialContext(environment("queue.orders", "not valid")));
+                () -> new InitialContext(environment("queue.orders", "x".repeat(128))));
         assertTrue(e.getMessage().contains("queue.orders"), e.getMessage());
     }
 }

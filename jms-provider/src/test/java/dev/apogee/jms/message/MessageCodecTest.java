@@ -178,6 +178,31 @@ class MessageCodecTest {
         }
     }
 
+    // Destination names of any kind: the wire carries the encoded topic (ASCII, repliable by a native client); the
+    // received JMSDestination and JMSReplyTo are the JMS names again
+    @Test
+    void encodedDestinationNamesOnTheWire() throws JMSException {
+        ApogeeTextMessage m = text("x");
+        ApogeeQueue queue = new ApogeeQueue("orders.created");
+        ApogeeTopic replyTo = new ApogeeTopic("a/b:c d ü");
+        m.setJMSDestination(queue);
+        m.setJMSReplyTo(replyTo);
+        WireMessage wire = codec.encode(m);
+        assertEquals("orders|2Ecreated", wire.topic());
+        assertEquals("queue://orders|2Ecreated", wire.properties().get("JMSDestination"));
+        assertEquals("topic://a|2Fb|3Ac|20d|20|C3|BC", wire.properties().get("JMSReplyTo"));
+        Message r = received(wire);
+        assertEquals(queue, r.getJMSDestination());
+        assertEquals("orders.created", ((jakarta.jms.Queue) r.getJMSDestination()).getQueueName());
+        assertEquals(replyTo, r.getJMSReplyTo());
+
+        WireMessage nativeSent = new WireMessage("x|2Ey", null, null, new byte[] {1}, Map.of(), 1L, 0);
+        assertEquals(new ApogeeQueue("x.y"), codec.decode(nativeSent, null).getJMSDestination(),
+                "a native message without JMSDestination: a queue named after the decoded topic");
+        WireMessage notAName = new WireMessage("x|y", null, null, new byte[] {1}, Map.of(), 1L, 0);
+        assertNull(codec.decode(notAName, null).getJMSDestination(), "no JMS name encodes to x|y");
+    }
+
     // §3.4.7 / §3.5.11: JMSXDeliveryCount = reconsumeTimes + 1; JMSRedelivered = reconsumeTimes > 0
     @ParameterizedTest
     @ValueSource(ints = {0, 1, 3, 16})

@@ -18,7 +18,7 @@ import java.util.Set;
  * sum        := product (('+' | '-') product)*
  * product    := unary (('*' | '/') unary)*
  * unary      := ('+' | '-') unary | primary
- * primary    := literal | identifier | '(' or ')'
+ * primary    := literal | identifier | '(' or ')'       (the NULL literal: ROCKETMQ dialect only)
  * </pre>
  * Comparisons do not chain ({@code a = b = c} is rejected, as in SQL). CONTAINS, STARTSWITH and ENDSWITH are
  * recognised only where an operator is expected, so they stay usable as JMS identifiers. Static types are checked
@@ -178,6 +178,12 @@ final class Parser {
             case FALSE:
                 return Literal.FALSE;
             case NULL:
+                if (dialect == Dialect.JMS) {
+                    // Jakarta Messaging's grammar has NULL only in IS [NOT] NULL (parsed by the predicate);
+                    // RocketMQ SQL92 also takes it as a literal (NULL = 0 is UNKNOWN there), which the official
+                    // client's SQL92 filtering relies on.
+                    throw error("NULL is allowed only in IS NULL and IS NOT NULL, not as a value", token.position());
+                }
                 return Literal.NULL;
             case IDENTIFIER:
                 identifiers.add(token.text());

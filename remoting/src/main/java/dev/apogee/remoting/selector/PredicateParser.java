@@ -87,7 +87,7 @@ final class PredicateParser {
             values.add(parser.expect(TokenKind.STRING, "in the IN list").text());
         } while (parser.accept(TokenKind.COMMA));
         parser.expect(TokenKind.RPAREN, "to close the IN list");
-        return new InExpression(negated, identifier, values);
+        return new InExpression(negated, identifier, values, parser.dialect());
     }
 
     private Expression like(boolean negated, Expression left, int at) {

@@ -1,7 +1,9 @@
 package dev.apogee.remoting.selector;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -40,5 +42,13 @@ class RocketMqDialectTest {
         assertEquals(rocketMq.trim(), Messages.truth(Selector.compile(selector.trim(), Dialect.ROCKETMQ), STRINGS),
                 rule);
         assertEquals(jms.trim(), Messages.truth(Selector.compile(selector.trim(), Dialect.JMS), STRINGS), rule);
+    }
+
+    // RocketMQ SQL92 (the official broker's grammar) takes NULL as a literal; Jakarta Messaging only in IS [NOT] NULL
+    @Test
+    void nullLiteralIsAValueInSql92Only() {
+        assertEquals("UNKNOWN", Messages.truth(Selector.compile("NULL = 0", Dialect.ROCKETMQ), STRINGS));
+        assertEquals("TRUE", Messages.truth(Selector.compile("a = NULL OR a = '10'", Dialect.ROCKETMQ), STRINGS));
+        assertThrows(SelectorSyntaxException.class, () -> Selector.compile("NULL = 0", Dialect.JMS));
     }
 }

@@ -21,6 +21,9 @@ public interface TckEnvironment {
     /** A factory with no client identifier configured. */
     ConnectionFactory connectionFactory();
 
+    /** A factory configured administratively with the client identifier {@code clientId} (§6.1.2). */
+    ConnectionFactory connectionFactory(String clientId);
+
     /** An administered queue; the suite passes a name unique to the test. */
     Queue queue(String name) throws JMSException;
 

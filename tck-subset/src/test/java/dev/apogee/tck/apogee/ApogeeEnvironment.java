@@ -66,6 +66,13 @@ public final class ApogeeEnvironment implements TckEnvironment {
     }
 
     @Override
+    public ConnectionFactory connectionFactory(String clientId) {
+        ApogeeConnectionFactory factory = (ApogeeConnectionFactory) connectionFactory();
+        factory.setClientID(clientId);
+        return factory;
+    }
+
+    @Override
     public Queue queue(String name) throws JMSException {
         return new ApogeeQueue(name);
     }

@@ -92,6 +92,8 @@ class StreamMessageSpecTest {
         assertThrows(NumberFormatException.class, m::readDouble);
         assertEquals("not a number", m.readString());
         assertThrows(NullPointerException.class, m::readChar);
+        assertThrows(NullPointerException.class, m::readFloat, "Float.valueOf(null)");
+        assertThrows(NullPointerException.class, m::readDouble, "Double.valueOf(null)");
         assertThrows(NumberFormatException.class, m::readLong);
         assertFalse(m.readBoolean(), "null read as boolean is Boolean.valueOf(null)");
         assertThrows(MessageEOFException.class, m::readObject);

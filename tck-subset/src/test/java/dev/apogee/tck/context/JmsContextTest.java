@@ -62,6 +62,24 @@ class JmsContextTest extends TckTestBase {
 
     @Test
     @Spec({"2.8", "6.1.2"})
+    @DisplayName("2.8 JMSContext.getClientID answers the id set on it and the one its factory configures")
+    void contextClientId() throws Exception {
+        JMSContext plain = context();
+        assertNull(plain.getClientID(), "the factory configures no client id");
+        String set = uniqueName("ctx.set");
+        plain.setClientID(set);
+        assertEquals(set, plain.getClientID());
+        assertEquals(set, closeLater(plain.createContext(JMSContext.AUTO_ACKNOWLEDGE)).getClientID());
+
+        String configured = uniqueName("ctx.factory");
+        JMSContext fromFactory = closeLater(env().connectionFactory(configured).createContext());
+        assertEquals(configured, fromFactory.getClientID());
+        assertThrows(IllegalStateRuntimeException.class, () -> fromFactory.setClientID(uniqueName("other")));
+        assertEquals(configured, fromFactory.getClientID());
+    }
+
+    @Test
+    @Spec({"2.8", "6.1.2"})
     @DisplayName("2.8 setClientID on a context that was already used throws IllegalStateRuntimeException")
     void contextClientIdOnlyBeforeUse() throws Exception {
         JMSContext ctx = context();

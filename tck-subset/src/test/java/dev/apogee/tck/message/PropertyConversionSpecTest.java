@@ -169,7 +169,9 @@ class PropertyConversionSpecTest {
         assertThrows(NumberFormatException.class, () -> m.getByteProperty("big"), "out of byte range");
     }
 
-    // Jakarta Messaging 3.1 §3.5.8: nonexistent property: String null, boolean false, numeric NumberFormatException
+    // Jakarta Messaging 3.1 §3.5.8: a nonexistent property reads as the conversion table's valueOf(null): String and
+    // Object null, boolean false (Boolean.valueOf(null)), byte/short/int/long NumberFormatException
+    // (Integer.valueOf(null) …), float/double NullPointerException (Float.valueOf(null), Double.valueOf(null))
     @Test
     void nonexistentProperty() throws JMSException {
         Message m = MessageFixture.current().createMessage();
@@ -177,8 +179,14 @@ class PropertyConversionSpecTest {
         assertNull(m.getObjectProperty("missing"));
         assertFalse(m.getBooleanProperty("missing"));
         assertFalse(m.propertyExists("missing"));
-        for (T column : List.of(T.BYTE, T.SHORT, T.INT, T.LONG, T.FLOAT, T.DOUBLE)) {
-            assertThrows(NumberFormatException.class, () -> get(m, "missing", column), column.name());
+        for (Message each : List.of(m, MessageFixture.current().roundTrip(m))) {
+            for (T column : List.of(T.BYTE, T.SHORT, T.INT, T.LONG)) {
+                assertThrows(NumberFormatException.class, () -> get(each, "missing", column), column.name());
+            }
+            assertThrows(NullPointerException.class, () -> each.getFloatProperty("missing"));
+            assertThrows(NullPointerException.class, () -> each.getDoubleProperty("missing"));
+            assertFalse(each.getBooleanProperty("missing"));
+            assertNull(each.getStringProperty("missing"));
         }
     }
 

@@ -219,7 +219,8 @@ class SelectorTest extends TckTestBase {
 
     @ParameterizedTest(name = "[{index}] {0} -> {1}")
     @Spec({"3.8.1.1", "3.8.1.3"})
-    @DisplayName("3.8.1.1 properties compare with the type they were set with; header fields with theirs")
+    @DisplayName("3.8.1.1 properties compare with the type they were set with; header fields with theirs; IN and NOT IN"
+            + " apply to strings only (a number or boolean is UNKNOWN for both)")
     @CsvSource(delimiter = '|', value = {
         "code = 42                                  | 2",
         "code = '42'                                | 1",
@@ -238,6 +239,12 @@ class SelectorTest extends TckTestBase {
         "word = TRUE                                | 2",
         "word = 'true'                              | 1",
         "code IN ('42')                             | 1",
+        "code NOT IN ('41')                         | 1",
+        "code NOT IN ('42')                         | ''",
+        "NOT (code IN ('41'))                       | 1",
+        "qty IN ('42') OR qty NOT IN ('42')         | 2",
+        "flag IN ('true') OR flag NOT IN ('true')   | 2",
+        "word NOT IN ('false')                      | 1",
         "JMSPriority = 7                            | 1",
         "JMSPriority > 3                            | 1 3",
         "JMSPriority = '7'                          | ''",
@@ -294,9 +301,11 @@ class SelectorTest extends TckTestBase {
 
     @ParameterizedTest
     @Spec("3.8.1.1")
-    @DisplayName("3.8.1.1 a syntactically invalid selector is refused when the consumer is created")
+    @DisplayName("3.8.1.1 a syntactically invalid selector (NULL only in IS [NOT] NULL) is refused when the consumer is"
+            + " created")
     @ValueSource(strings = {"color =", "color = 'red", "weight >>> 3", "NOT", "name LIKE 5", "x IN ()",
-        "JMSPriority = 4 AND", "color = 'a' OR OR color = 'b'", "weight BETWEEN 1", "(color = 'red'"})
+        "JMSPriority = 4 AND", "color = 'a' OR OR color = 'b'", "weight BETWEEN 1", "(color = 'red'", "NULL = 0",
+        "color = NULL", "weight + NULL > 1"})
     void invalidSelectorsAreRefusedAtCreation(String selector) throws Exception {
         Session s = connection().createSession(false, Session.AUTO_ACKNOWLEDGE);
         Queue queue = queue();
