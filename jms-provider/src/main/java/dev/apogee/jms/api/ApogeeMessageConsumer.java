@@ -25,6 +25,12 @@ import java.util.List;
  * A consumer: pulls through the provider one message at a time, skipping expired messages; messages the session
  * redelivers locally (recover, rollback, a throwing listener) come first. Synchronous receives and the session's
  * dispatcher both deliver under the session's delivery lock.
+ *
+ * <p>Closing has two steps: {@link #closeForApplication} (no more deliveries) and {@link #release} (the native
+ * consumer is stopped). The session runs them together unless messages this consumer delivered are still part of the
+ * session's transaction or unacknowledged (§6.2.7, §8.8): then the release waits for commit/acknowledge (whose
+ * positions include this consumer's) or rollback/recover/session close (which give them back to the group). Both
+ * flags are written under the delivery lock and volatile for the checks made without it.
  */
 public class ApogeeMessageConsumer implements MessageConsumer, QueueReceiver, TopicSubscriber {
     private static final long SLICE_MILLIS = 100;
@@ -37,6 +43,8 @@ public class ApogeeMessageConsumer implements MessageConsumer, QueueReceiver, To
     private final Deque<ApogeeMessage> redeliveries = new ArrayDeque<>();
     private volatile MessageListener listener;
     private volatile boolean closed;
+    /** The native consumer is stopped: nothing of it can be acknowledged any more. */
+    private volatile boolean released;
 
     ApogeeMessageConsumer(ApogeeSession session, ApogeeDestination destination, String selector, ConsumerId id,
             String durableGroup) {
@@ -57,6 +65,10 @@ public class ApogeeMessageConsumer implements MessageConsumer, QueueReceiver, To
 
     boolean isClosed() {
         return closed;
+    }
+
+    boolean isReleased() {
+        return released;
     }
 
     MessageListener listener() {
@@ -115,15 +127,15 @@ public class ApogeeMessageConsumer implements MessageConsumer, QueueReceiver, To
             return;
         }
         session.beforeDelivery(m);
+        session.beginListenerDelivery(this, m);
+        RuntimeException failure = null;
         try {
             l.onMessage(m);
         } catch (RuntimeException e) {
-            session.onListenerFailure(this, m, e);
-            return;
+            failure = e;
         }
-        if (!closed) {
-            session.afterDelivery(this, m);
-        }
+        // recover, rollback, commit or acknowledge inside onMessage may already have settled m
+        session.endListenerDelivery(this, m, failure);
     }
 
     /**
@@ -244,27 +256,41 @@ public class ApogeeMessageConsumer implements MessageConsumer, QueueReceiver, To
         }
         session.deliveryLock().lock(); // waits for a running onMessage (unless called from it)
         try {
-            closeInternal();
+            session.closeConsumer(this);
         } finally {
             session.deliveryLock().unlock();
         }
-        session.removeConsumer(this);
     }
 
+    /** Session close: both steps at once. */
     void closeInternal() throws JMSException {
+        closeForApplication();
+        release();
+    }
+
+    /** No more deliveries; a durable subscription may get a new consumer (delivery lock held). */
+    void closeForApplication() {
         if (closed) {
             return;
         }
         closed = true;
         listener = null;
-        redeliveries.clear();
-        try {
-            Futures.await(session.connection().provider().closeConsumer(id));
-        } finally {
-            if (durableGroup != null) {
-                session.connection().deactivateDurable(durableGroup);
-            }
+        if (durableGroup != null) {
+            session.connection().deactivateDurable(durableGroup);
         }
+    }
+
+    /**
+     * Stops the native consumer: positions acknowledged lazily are stored, the others come to the group again
+     * (delivery lock held).
+     */
+    void release() throws JMSException {
+        if (released) {
+            return;
+        }
+        released = true;
+        redeliveries.clear();
+        Futures.await(session.connection().provider().closeConsumer(id));
     }
 
     @Override

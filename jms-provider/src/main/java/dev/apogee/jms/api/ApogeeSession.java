@@ -14,7 +14,6 @@ import dev.apogee.jms.message.ApogeeObjectMessage;
 import dev.apogee.jms.message.ApogeeStreamMessage;
 import dev.apogee.jms.message.ApogeeTextMessage;
 import dev.apogee.jms.provider.ConsumerSpec;
-import dev.apogee.jms.provider.NoLocal;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
@@ -71,6 +70,7 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
     private final SessionAcknowledgements acks;
     private final SessionSends sends;
     private final SessionTransactions transactions;
+    private final SessionConsumers consumerFactory;
 
     protected ApogeeSession(ApogeeConnection connection, int mode) {
         this.connection = connection;
@@ -79,6 +79,7 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
         this.acks = new SessionAcknowledgements(mode, connection, consumers);
         this.sends = new SessionSends(connection.provider(), connection.nextSessionOrderKey());
         this.transactions = new SessionTransactions(mode, connection.provider(), deliveryLock, sends, acks);
+        this.consumerFactory = new SessionConsumers(this, connection, consumers);
     }
 
     /** The transactional work of this session (XA resources associate their branches through it). */
@@ -121,15 +122,20 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
         transactions.afterDelivery(consumer, message);
     }
 
+    /** The dispatcher is about to call a listener of {@code consumer} with {@code message}. */
+    void beginListenerDelivery(ApogeeMessageConsumer consumer, ApogeeMessage message) {
+        acks.beginListenerDelivery(consumer, message);
+    }
+
+    /** The listener returned (or threw {@code failure}). */
+    void endListenerDelivery(ApogeeMessageConsumer consumer, ApogeeMessage message, RuntimeException failure)
+            throws JMSException {
+        transactions.endListenerDelivery(consumer, message, failure);
+    }
+
     /** An expired message was skipped: in the auto modes its position is committed now. */
     void onSkipped(ApogeeMessageConsumer consumer) throws JMSException {
         acks.onSkipped(consumer);
-    }
-
-    /** A listener threw: the message is delivered again (auto modes), up to a limit. */
-    void onListenerFailure(ApogeeMessageConsumer consumer, ApogeeMessage message, RuntimeException e)
-            throws JMSException {
-        acks.onListenerFailure(consumer, message, e);
     }
 
     /** JMSContext.acknowledge(): acknowledges everything delivered so far (CLIENT_ACKNOWLEDGE only). */
@@ -321,13 +327,15 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
         }
     }
 
-    void removeConsumer(ApogeeMessageConsumer consumer) {
+    /**
+     * MessageConsumer.close (delivery lock held): the consumer delivers no more; its native consumer stops now, or
+     * when the session has settled the messages it delivered (SessionAcknowledgements#retire).
+     */
+    void closeConsumer(ApogeeMessageConsumer consumer) throws JMSException {
+        consumer.closeForApplication();
         consumers.remove(consumer);
-        deliveryLock.lock();
-        try {
-            acks.forget(consumer);
-        } finally {
-            deliveryLock.unlock();
+        if (!transactions.retire(consumer)) {
+            consumer.release();
         }
     }
 
@@ -390,62 +398,11 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
     @Override
     public MessageConsumer createConsumer(Destination destination, String messageSelector, boolean noLocal)
             throws JMSException {
-        checkClosed();
-        ApogeeDestination d = SubscriptionGroups.destinationOf(destination);
-        if ((d instanceof TemporaryQueue || d instanceof TemporaryTopic) && !connection.ownsTemporary(d)) {
-            throw JmsExceptions.create(ErrorCode.INVALID_DESTINATION, "temporary destination " + d.toUri()
-                    + " belongs to another connection (or was deleted)");
-        }
-        if (d instanceof ApogeeQueue) {
-            return openConsumer(d, new ConsumerSpec(d.name(), SubscriptionGroups.queueGroup(d), messageSelector,
-                    false, false));
-        }
-        ConsumerSpec spec = new ConsumerSpec(d.name(), SubscriptionGroups.privateTopicGroup(d),
-                noLocal ? noLocalSelector(messageSelector) : messageSelector, true, true);
-        return openConsumer(d, spec, messageSelector, noLocal, null);
-    }
-
-    /** A noLocal consumer's broker-side selector; from now on this connection's topic sends carry its origin. */
-    private String noLocalSelector(String messageSelector) throws JMSException {
-        String origin = connection.noLocalOrigin();
-        String selector = NoLocal.selector(messageSelector, origin);
-        connection.stampOriginOnTopicSends(origin);
-        return selector;
+        return consumerFactory.consumer(destination, messageSelector, noLocal);
     }
 
     ApogeeMessageConsumer openConsumer(ApogeeDestination d, ConsumerSpec spec) throws JMSException {
-        return openConsumer(d, spec, spec.selector(), false, null);
-    }
-
-    /**
-     * @param selector the application's selector (what {@code getMessageSelector} answers; the spec's may add the
-     *                 noLocal condition)
-     */
-    private ApogeeMessageConsumer openConsumer(ApogeeDestination d, ConsumerSpec spec, String selector,
-            boolean noLocal, String durableGroup) throws JMSException {
-        if (durableGroup != null && !connection.activateDurable(durableGroup)) {
-            throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "the durable subscription " + durableGroup
-                    + " already has an active consumer");
-        }
-        ApogeeMessageConsumer consumer;
-        try {
-            consumer = new ApogeeMessageConsumer(this, d, selector,
-                    Futures.await(connection.provider().createConsumer(spec)), durableGroup);
-            if (noLocal) {
-                consumer.markNoLocal();
-            }
-        } catch (JMSException | RuntimeException e) {
-            if (durableGroup != null) {
-                connection.deactivateDurable(durableGroup);
-            }
-            throw e;
-        }
-        consumers.add(consumer);
-        if (closed) {
-            consumer.closeInternal();
-            checkClosed();
-        }
-        return consumer;
+        return consumerFactory.open(d, spec);
     }
 
     @Override
@@ -456,11 +413,7 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
     @Override
     public MessageConsumer createSharedConsumer(Topic topic, String sharedSubscriptionName, String messageSelector)
             throws JMSException {
-        checkClosed();
-        ApogeeTopic t = SubscriptionGroups.topicOf(topic);
-        return openConsumer(t, new ConsumerSpec(t.name(),
-                SubscriptionGroups.shared(connection.clientIdOrNull(), sharedSubscriptionName), messageSelector,
-                true, false, true));
+        return consumerFactory.shared(topic, sharedSubscriptionName, messageSelector);
     }
 
     @Override
@@ -471,13 +424,7 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
     @Override
     public TopicSubscriber createDurableSubscriber(Topic topic, String name, String messageSelector, boolean noLocal)
             throws JMSException {
-        checkClosed();
-        ApogeeTopic t = SubscriptionGroups.topicOf(topic);
-        String group = SubscriptionGroups.durable(connection.clientIdOrNull(), name);
-        // noLocal is part of the subscription's selector: changing it replaces the subscription, as §8.3.3 says
-        ConsumerSpec spec = new ConsumerSpec(t.name(), group,
-                noLocal ? noLocalSelector(messageSelector) : messageSelector, true, false);
-        return openConsumer(t, spec, messageSelector, noLocal, group);
+        return consumerFactory.durable(topic, name, messageSelector, noLocal);
     }
 
     @Override
@@ -499,10 +446,7 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
     @Override
     public MessageConsumer createSharedDurableConsumer(Topic topic, String name, String messageSelector)
             throws JMSException {
-        checkClosed();
-        ApogeeTopic t = SubscriptionGroups.topicOf(topic);
-        return openConsumer(t, new ConsumerSpec(t.name(),
-                SubscriptionGroups.sharedDurable(connection.clientIdOrNull(), name), messageSelector, true, false));
+        return consumerFactory.sharedDurable(topic, name, messageSelector);
     }
 
     @Override

@@ -74,7 +74,7 @@ final class SubscriptionGroups {
         for (String group : groups) {
             if (Futures.await(connection.provider().groupExists(group))) {
                 existed = true;
-                Futures.await(connection.provider().deleteGroup(group));
+                Futures.await(connection.provider().deleteSubscription(group));
             }
         }
         if (!existed) {
