@@ -107,8 +107,8 @@ public class ApogeeMessageConsumer implements MessageConsumer, QueueReceiver, To
             }
             ApogeeMessage m = session.connection().codec().decode(wire, destination);
             long expiration = m.getJMSExpiration();
-            if (expiration != 0 && expiration < System.currentTimeMillis()) {
-                session.onSkipped(this); // expired: never given to the application
+            if ((expiration != 0 && expiration < System.currentTimeMillis()) || session.refused().isLentCopy(this, m)) {
+                session.onSkipped(this); // expired, or delivered already (lent by its first owner): skipped
                 wait = 0;
                 continue;
             }
@@ -173,11 +173,16 @@ public class ApogeeMessageConsumer implements MessageConsumer, QueueReceiver, To
                 if (closed || session.isClosed()) {
                     return null;
                 }
-                ApogeeMessage m = next(slice);
+                SessionAcknowledgements.Delivered refused = session.refused().take(this);
+                ApogeeMessage m = refused != null ? refused.message() : next(slice);
                 if (m != null) {
-                    refuseUnreadableBodyBeforeAcknowledging(m, bodyType);
+                    ApogeeMessageConsumer owner = refused != null ? refused.consumer() : this;
+                    refuseUnreadableBodyBeforeAcknowledging(m, bodyType, owner);
                     session.beforeDelivery(m);
                     session.afterDelivery(this, m);
+                    if (owner != this) {
+                        session.lentDelivered(owner);
+                    }
                     return m;
                 }
             } finally {
@@ -234,16 +239,19 @@ public class ApogeeMessageConsumer implements MessageConsumer, QueueReceiver, To
 
     /**
      * §8.6: in AUTO_ACKNOWLEDGE and DUPS_OK_ACKNOWLEDGE a receiveBody whose body cannot be returned behaves as if it
-     * had not happened, so the message goes back in front, unacknowledged and not flagged redelivered; in the other
-     * modes it counts as delivered and {@code getBody} throws afterwards (delivery lock held).
+     * had not happened: the message stays deliverable, unacknowledged and not flagged redelivered, ahead of the others
+     * for the next receive of this consumer or of another consumer of its group in the session (a JMSContext's
+     * consumers of one queue), and {@code owner}'s acknowledgements wait for it. In the other modes it counts as
+     * delivered and {@code getBody} throws afterwards (delivery lock held).
      */
-    private void refuseUnreadableBodyBeforeAcknowledging(ApogeeMessage m, Class<?> bodyType) throws JMSException {
+    private void refuseUnreadableBodyBeforeAcknowledging(ApogeeMessage m, Class<?> bodyType,
+            ApogeeMessageConsumer owner) throws JMSException {
         if (bodyType == null || m.isBodyAssignableTo(bodyType)) {
             return;
         }
         int mode = session.getAcknowledgeMode();
         if (mode == jakarta.jms.Session.AUTO_ACKNOWLEDGE || mode == jakarta.jms.Session.DUPS_OK_ACKNOWLEDGE) {
-            redeliveries.addFirst(m);
+            session.refused().refuse(owner, m);
             throw JmsExceptions.create(ErrorCode.BODY_NOT_ASSIGNABLE, "the body cannot be returned as "
                     + bodyType.getName());
         }

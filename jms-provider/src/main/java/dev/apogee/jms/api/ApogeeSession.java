@@ -133,6 +133,16 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
         transactions.endListenerDelivery(consumer, message, failure);
     }
 
+    /** Messages receiveBody could not return (AUTO/DUPS_OK): the next receive of their group gets them. */
+    RefusedBodies refused() {
+        return acks.refused();
+    }
+
+    /** A receive delivered a message refused by {@code owner}, another consumer of its group. */
+    void lentDelivered(ApogeeMessageConsumer owner) throws JMSException {
+        acks.lentDelivered(owner);
+    }
+
     /** An expired message was skipped: in the auto modes its position is committed now. */
     void onSkipped(ApogeeMessageConsumer consumer) throws JMSException {
         acks.onSkipped(consumer);

@@ -43,6 +43,8 @@ final class SessionAcknowledgements {
     /** The message inside onMessage, or null; settled once a recover/rollback/commit/acknowledge covered it. */
     private Delivered inListener;
     private boolean inListenerSettled;
+    /** Messages a receiveBody could not return (AUTO/DUPS_OK, §8.6). */
+    private final RefusedBodies refused = new RefusedBodies();
     private int dupsOkCount;
 
     SessionAcknowledgements(int mode, ApogeeConnection connection, List<ApogeeMessageConsumer> consumers) {
@@ -70,7 +72,7 @@ final class SessionAcknowledgements {
     }
 
     void acknowledgeInto(ProviderTransaction branch, ApogeeMessageConsumer consumer) throws JMSException {
-        if (!consumer.isReleased() && !consumer.hasLocalRedeliveries()) {
+        if (mayAcknowledge(consumer)) {
             branch.acknowledge(consumer.id());
         }
     }
@@ -129,6 +131,23 @@ final class SessionAcknowledgements {
             LOG.warn("message listener threw on {}: {}", message, e.toString());
             afterDelivery(consumer, message);
         }
+    }
+
+    /** The session's refused receiveBody messages. */
+    RefusedBodies refused() {
+        return refused;
+    }
+
+    /** Another consumer delivered a refused message of {@code owner}: in AUTO its position may pass it now. */
+    void lentDelivered(ApogeeMessageConsumer owner) throws JMSException {
+        if (mode == Session.AUTO_ACKNOWLEDGE) {
+            ackLazily(owner);
+        }
+    }
+
+    /** Whether {@code consumer}'s position may be committed: no message before it waits to be delivered again. */
+    private boolean mayAcknowledge(ApogeeMessageConsumer consumer) {
+        return !consumer.isReleased() && !consumer.hasLocalRedeliveries() && !refused.holds(consumer);
     }
 
     /** The dispatcher is about to call {@code onMessage} with {@code message}. */
@@ -205,6 +224,7 @@ final class SessionAcknowledgements {
     /** Session close: nothing more is acknowledged, the retired consumers' messages go back to the group. */
     void clear() {
         unacked.clear();
+        refused.clear();
         releaseRetired();
     }
 
@@ -266,13 +286,13 @@ final class SessionAcknowledgements {
      * modes allow after a failure, never a loss.
      */
     private void ackLazily(ApogeeMessageConsumer consumer) throws JMSException {
-        if (!consumer.isReleased() && !consumer.hasLocalRedeliveries()) {
+        if (mayAcknowledge(consumer)) {
             Futures.await(connection.provider().acknowledgeLazily(consumer.id()));
         }
     }
 
     private void ackConsumer(ApogeeMessageConsumer consumer) throws JMSException {
-        if (!consumer.isReleased() && !consumer.hasLocalRedeliveries()) {
+        if (mayAcknowledge(consumer)) {
             Futures.await(connection.provider().acknowledge(consumer.id()));
         }
     }

@@ -2,6 +2,7 @@ package dev.apogee.tck.subscription;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.apogee.tck.Spec;
@@ -13,6 +14,10 @@ import jakarta.jms.MessageConsumer;
 import jakarta.jms.Session;
 import jakarta.jms.TextMessage;
 import jakarta.jms.Topic;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -104,5 +109,32 @@ class TopicDeliveryFlagsTest extends TckTestBase {
         assertFirstDelivery(receive(shared));
         shared.close();
         s.unsubscribe(name);
+    }
+
+    @Test
+    @Spec({"3.4.7", "3.5.11", "8.7"})
+    @DisplayName("3.5.11 a listener that throws on a topic: first delivery count 1, the next one count 2")
+    void listenerExceptionOnTopic() throws Exception {
+        Topic topic = topic();
+        Connection c = connection();
+        Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        // the flags as each call saw them (a local redelivery may hand out the same message object again)
+        BlockingQueue<String> seen = new LinkedBlockingQueue<>();
+        AtomicInteger calls = new AtomicInteger();
+        s.createConsumer(topic).setMessageListener(m -> {
+            try {
+                seen.add(m.getJMSRedelivered() + "/" + m.getIntProperty("JMSXDeliveryCount"));
+            } catch (JMSException e) {
+                seen.add(e.toString());
+            }
+            if (calls.incrementAndGet() == 1) {
+                throw new IllegalStateException("first delivery fails on purpose");
+            }
+        });
+        c.start();
+        sendTexts(startedConnection().createSession(false, Session.AUTO_ACKNOWLEDGE), topic, "l1");
+        assertEquals("false/1", seen.poll(timeout(), TimeUnit.MILLISECONDS));
+        assertEquals("true/2", seen.poll(timeout(), TimeUnit.MILLISECONDS));
+        assertNull(seen.poll(env().absenceWaitMillis(), TimeUnit.MILLISECONDS), "delivered twice only");
     }
 }
