@@ -462,7 +462,17 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
     @Override
     public void unsubscribe(String name) throws JMSException {
         checkClosed();
-        SubscriptionGroups.unsubscribe(connection, name);
+        SubscriptionGroups.unsubscribe(connection, name, this::holdsUnsettledOf);
+    }
+
+    /** Whether messages a consumer of {@code group} delivered in this session wait for acknowledge/commit. */
+    private boolean holdsUnsettledOf(String group) {
+        deliveryLock.lock();
+        try {
+            return acks.holdsUnsettledOf(group);
+        } finally {
+            deliveryLock.unlock();
+        }
     }
 
     @Override

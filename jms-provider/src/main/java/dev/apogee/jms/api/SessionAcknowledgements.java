@@ -247,6 +247,16 @@ final class SessionAcknowledgements {
         }
     }
 
+    /** Whether unsettled (CLIENT / transacted) deliveries of a consumer of {@code group} exist. */
+    boolean holdsUnsettledOf(String group) {
+        for (Delivered d : unacked) {
+            if (d.consumer().id().group().equals(group)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private boolean isInListener(ApogeeMessageConsumer consumer) {
         return inListener != null && inListener.consumer() == consumer;
     }

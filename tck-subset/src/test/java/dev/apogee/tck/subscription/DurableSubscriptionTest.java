@@ -168,4 +168,26 @@ class DurableSubscriptionTest extends TckTestBase {
         resumed.close();
         s.unsubscribe(name);
     }
+
+    @Test
+    @Spec({"8.3.3", "6.2.7", "8.8"})
+    @DisplayName("8.3.3 unsubscribe is refused while a closed consumer's message is part of the transaction")
+    void unsubscribeRefusedWhileItsMessageIsInTheTransaction() throws Exception {
+        Connection c = connection();
+        c.setClientID(uniqueName("dur"));
+        c.start();
+        Topic topic = topic();
+        String name = uniqueName("sub");
+        Session tx = c.createSession(true, Session.SESSION_TRANSACTED);
+        MessageConsumer durable = tx.createDurableConsumer(topic, name);
+        sendTexts(c.createSession(false, Session.AUTO_ACKNOWLEDGE), topic, "pending");
+        assertEquals("pending", receiveText(durable));
+        durable.close();
+        assertThrows(IllegalStateException.class, () -> tx.unsubscribe(name));
+        tx.commit();
+        MessageConsumer again = tx.createDurableConsumer(topic, name);
+        assertNoMessage(again);
+        again.close();
+        tx.unsubscribe(name);
+    }
 }
