@@ -170,7 +170,17 @@ public final class PullConsumer implements ConsumerMember, QueueOwner, AutoClose
         if (state == null) {
             throw new MQClientException(MQClientException.ILLEGAL_STATE, queue + " is not assigned to this consumer");
         }
-        loop.start(state, state.seek(offset));
+        int epoch;
+        synchronized (state) {
+            if (state.nextPullOffset == offset && state.consumedOffset == offset && state.buffered.get() == 0) {
+                // the running pull chain reads from there already. A new epoch would leave its pull held on the
+                // broker next to the new one: whichever the broker answers first moves the group's delivery
+                // watermark, and the other's messages (the ones returned) would come flagged redelivered
+                return;
+            }
+            epoch = state.seek(offset);
+        }
+        loop.start(state, epoch);
     }
 
     public void seekToBegin(MessageQueue queue) throws MQClientException, InterruptedException {

@@ -242,13 +242,24 @@ public class ApogeeConnection implements Connection, QueueConnection, TopicConne
 
     @Override
     public Session createSession(boolean transacted, int acknowledgeMode) throws JMSException {
+        return createSession(transacted, acknowledgeMode, ApogeeSession::new);
+    }
+
+    /** Makes the session of one API flavour: plain, or restricted to a domain (QueueSession, TopicSession). */
+    @FunctionalInterface
+    private interface SessionKind {
+        ApogeeSession create(ApogeeConnection connection, int mode);
+    }
+
+    private ApogeeSession createSession(boolean transacted, int acknowledgeMode, SessionKind kind)
+            throws JMSException {
         act();
         int mode = transacted ? Session.SESSION_TRANSACTED : acknowledgeMode;
         if (mode != Session.SESSION_TRANSACTED && mode != Session.AUTO_ACKNOWLEDGE
                 && mode != Session.CLIENT_ACKNOWLEDGE && mode != Session.DUPS_OK_ACKNOWLEDGE) {
             throw JmsExceptions.create(ErrorCode.INTERNAL, "invalid acknowledge mode " + acknowledgeMode);
         }
-        ApogeeSession session = new ApogeeSession(this, mode);
+        ApogeeSession session = kind.create(this, mode);
         sessions.add(session);
         return session;
     }
@@ -271,12 +282,12 @@ public class ApogeeConnection implements Connection, QueueConnection, TopicConne
 
     @Override
     public QueueSession createQueueSession(boolean transacted, int acknowledgeMode) throws JMSException {
-        return (QueueSession) createSession(transacted, acknowledgeMode);
+        return createSession(transacted, acknowledgeMode, ApogeeQueueSession::new);
     }
 
     @Override
     public TopicSession createTopicSession(boolean transacted, int acknowledgeMode) throws JMSException {
-        return (TopicSession) createSession(transacted, acknowledgeMode);
+        return createSession(transacted, acknowledgeMode, ApogeeTopicSession::new);
     }
 
     @Override

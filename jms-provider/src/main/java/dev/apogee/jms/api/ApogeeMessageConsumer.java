@@ -25,6 +25,12 @@ import java.util.List;
  * A consumer: pulls through the provider one message at a time, skipping expired messages; messages the session
  * redelivers locally (recover, rollback, a throwing listener) come first. Synchronous receives and the session's
  * dispatcher both deliver under the session's delivery lock.
+ *
+ * <p>Closing has two steps: {@link #closeForApplication} (no more deliveries) and {@link #release} (the native
+ * consumer is stopped). The session runs them together unless messages this consumer delivered are still part of the
+ * session's transaction or unacknowledged (§6.2.7, §8.8): then the release waits for commit/acknowledge (whose
+ * positions include this consumer's) or rollback/recover/session close (which give them back to the group). Both
+ * flags are written under the delivery lock and volatile for the checks made without it.
  */
 public class ApogeeMessageConsumer implements MessageConsumer, QueueReceiver, TopicSubscriber {
     private static final long SLICE_MILLIS = 100;
@@ -37,6 +43,8 @@ public class ApogeeMessageConsumer implements MessageConsumer, QueueReceiver, To
     private final Deque<ApogeeMessage> redeliveries = new ArrayDeque<>();
     private volatile MessageListener listener;
     private volatile boolean closed;
+    /** The native consumer is stopped: nothing of it can be acknowledged any more. */
+    private volatile boolean released;
 
     ApogeeMessageConsumer(ApogeeSession session, ApogeeDestination destination, String selector, ConsumerId id,
             String durableGroup) {
@@ -57,6 +65,10 @@ public class ApogeeMessageConsumer implements MessageConsumer, QueueReceiver, To
 
     boolean isClosed() {
         return closed;
+    }
+
+    boolean isReleased() {
+        return released;
     }
 
     MessageListener listener() {
@@ -95,8 +107,8 @@ public class ApogeeMessageConsumer implements MessageConsumer, QueueReceiver, To
             }
             ApogeeMessage m = session.connection().codec().decode(wire, destination);
             long expiration = m.getJMSExpiration();
-            if (expiration != 0 && expiration < System.currentTimeMillis()) {
-                session.onSkipped(this); // expired: never given to the application
+            if ((expiration != 0 && expiration < System.currentTimeMillis()) || session.refused().isLentCopy(this, m)) {
+                session.onSkipped(this); // expired, or delivered already (lent by its first owner): skipped
                 wait = 0;
                 continue;
             }
@@ -115,15 +127,15 @@ public class ApogeeMessageConsumer implements MessageConsumer, QueueReceiver, To
             return;
         }
         session.beforeDelivery(m);
+        session.beginListenerDelivery(this, m);
+        RuntimeException failure = null;
         try {
             l.onMessage(m);
         } catch (RuntimeException e) {
-            session.onListenerFailure(this, m, e);
-            return;
+            failure = e;
         }
-        if (!closed) {
-            session.afterDelivery(this, m);
-        }
+        // recover, rollback, commit or acknowledge inside onMessage may already have settled m
+        session.endListenerDelivery(this, m, failure);
     }
 
     /**
@@ -161,11 +173,16 @@ public class ApogeeMessageConsumer implements MessageConsumer, QueueReceiver, To
                 if (closed || session.isClosed()) {
                     return null;
                 }
-                ApogeeMessage m = next(slice);
+                SessionAcknowledgements.Delivered refused = session.refused().take(this);
+                ApogeeMessage m = refused != null ? refused.message() : next(slice);
                 if (m != null) {
-                    refuseUnreadableBodyBeforeAcknowledging(m, bodyType);
+                    ApogeeMessageConsumer owner = refused != null ? refused.consumer() : this;
+                    refuseUnreadableBodyBeforeAcknowledging(m, bodyType, owner);
                     session.beforeDelivery(m);
                     session.afterDelivery(this, m);
+                    if (owner != this) {
+                        session.lentDelivered(owner);
+                    }
                     return m;
                 }
             } finally {
@@ -222,16 +239,19 @@ public class ApogeeMessageConsumer implements MessageConsumer, QueueReceiver, To
 
     /**
      * §8.6: in AUTO_ACKNOWLEDGE and DUPS_OK_ACKNOWLEDGE a receiveBody whose body cannot be returned behaves as if it
-     * had not happened, so the message goes back in front, unacknowledged and not flagged redelivered; in the other
-     * modes it counts as delivered and {@code getBody} throws afterwards (delivery lock held).
+     * had not happened: the message stays deliverable, unacknowledged and not flagged redelivered, ahead of the others
+     * for the next receive of this consumer or of another consumer of its group in the session (a JMSContext's
+     * consumers of one queue), and {@code owner}'s acknowledgements wait for it. In the other modes it counts as
+     * delivered and {@code getBody} throws afterwards (delivery lock held).
      */
-    private void refuseUnreadableBodyBeforeAcknowledging(ApogeeMessage m, Class<?> bodyType) throws JMSException {
+    private void refuseUnreadableBodyBeforeAcknowledging(ApogeeMessage m, Class<?> bodyType,
+            ApogeeMessageConsumer owner) throws JMSException {
         if (bodyType == null || m.isBodyAssignableTo(bodyType)) {
             return;
         }
         int mode = session.getAcknowledgeMode();
         if (mode == jakarta.jms.Session.AUTO_ACKNOWLEDGE || mode == jakarta.jms.Session.DUPS_OK_ACKNOWLEDGE) {
-            redeliveries.addFirst(m);
+            session.refused().refuse(owner, m);
             throw JmsExceptions.create(ErrorCode.BODY_NOT_ASSIGNABLE, "the body cannot be returned as "
                     + bodyType.getName());
         }
@@ -244,27 +264,41 @@ public class ApogeeMessageConsumer implements MessageConsumer, QueueReceiver, To
         }
         session.deliveryLock().lock(); // waits for a running onMessage (unless called from it)
         try {
-            closeInternal();
+            session.closeConsumer(this);
         } finally {
             session.deliveryLock().unlock();
         }
-        session.removeConsumer(this);
     }
 
+    /** Session close: both steps at once. */
     void closeInternal() throws JMSException {
+        closeForApplication();
+        release();
+    }
+
+    /** No more deliveries; a durable subscription may get a new consumer (delivery lock held). */
+    void closeForApplication() {
         if (closed) {
             return;
         }
         closed = true;
         listener = null;
-        redeliveries.clear();
-        try {
-            Futures.await(session.connection().provider().closeConsumer(id));
-        } finally {
-            if (durableGroup != null) {
-                session.connection().deactivateDurable(durableGroup);
-            }
+        if (durableGroup != null) {
+            session.connection().deactivateDurable(durableGroup);
         }
+    }
+
+    /**
+     * Stops the native consumer: positions acknowledged lazily are stored, the others come to the group again
+     * (delivery lock held).
+     */
+    void release() throws JMSException {
+        if (released) {
+            return;
+        }
+        released = true;
+        redeliveries.clear();
+        Futures.await(session.connection().provider().closeConsumer(id));
     }
 
     @Override

@@ -13,7 +13,6 @@ import dev.apogee.jms.message.ApogeeObjectMessage;
 import dev.apogee.jms.message.ApogeeStreamMessage;
 import dev.apogee.jms.message.ApogeeTextMessage;
 import dev.apogee.jms.provider.ConsumerSpec;
-import dev.apogee.jms.provider.NoLocal;
 import jakarta.jms.BytesMessage;
 import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
@@ -70,6 +69,7 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
     private final SessionAcknowledgements acks;
     private final SessionSends sends;
     private final SessionTransactions transactions;
+    private final SessionConsumers consumerFactory;
 
     protected ApogeeSession(ApogeeConnection connection, int mode) {
         this.connection = connection;
@@ -78,6 +78,7 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
         this.acks = new SessionAcknowledgements(mode, connection, consumers);
         this.sends = new SessionSends(connection.provider(), connection.nextSessionOrderKey());
         this.transactions = new SessionTransactions(mode, connection.provider(), deliveryLock, sends, acks);
+        this.consumerFactory = new SessionConsumers(this, connection, consumers);
     }
 
     /** The transactional work of this session (XA resources associate their branches through it). */
@@ -120,15 +121,30 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
         transactions.afterDelivery(consumer, message);
     }
 
+    /** The dispatcher is about to call a listener of {@code consumer} with {@code message}. */
+    void beginListenerDelivery(ApogeeMessageConsumer consumer, ApogeeMessage message) {
+        acks.beginListenerDelivery(consumer, message);
+    }
+
+    /** The listener returned (or threw {@code failure}). */
+    void endListenerDelivery(ApogeeMessageConsumer consumer, ApogeeMessage message, RuntimeException failure)
+            throws JMSException {
+        transactions.endListenerDelivery(consumer, message, failure);
+    }
+
+    /** Messages receiveBody could not return (AUTO/DUPS_OK): the next receive of their group gets them. */
+    RefusedBodies refused() {
+        return acks.refused();
+    }
+
+    /** A receive delivered a message refused by {@code owner}, another consumer of its group. */
+    void lentDelivered(ApogeeMessageConsumer owner) throws JMSException {
+        acks.lentDelivered(owner);
+    }
+
     /** An expired message was skipped: in the auto modes its position is committed now. */
     void onSkipped(ApogeeMessageConsumer consumer) throws JMSException {
         acks.onSkipped(consumer);
-    }
-
-    /** A listener threw: the message is delivered again (auto modes), up to a limit. */
-    void onListenerFailure(ApogeeMessageConsumer consumer, ApogeeMessage message, RuntimeException e)
-            throws JMSException {
-        acks.onListenerFailure(consumer, message, e);
     }
 
     /** JMSContext.acknowledge(): acknowledges everything delivered so far (CLIENT_ACKNOWLEDGE only). */
@@ -320,13 +336,15 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
         }
     }
 
-    void removeConsumer(ApogeeMessageConsumer consumer) {
+    /**
+     * MessageConsumer.close (delivery lock held): the consumer delivers no more; its native consumer stops now, or
+     * when the session has settled the messages it delivered (SessionAcknowledgements#retire).
+     */
+    void closeConsumer(ApogeeMessageConsumer consumer) throws JMSException {
+        consumer.closeForApplication();
         consumers.remove(consumer);
-        deliveryLock.lock();
-        try {
-            acks.forget(consumer);
-        } finally {
-            deliveryLock.unlock();
+        if (!transactions.retire(consumer)) {
+            consumer.release();
         }
     }
 
@@ -389,62 +407,11 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
     @Override
     public MessageConsumer createConsumer(Destination destination, String messageSelector, boolean noLocal)
             throws JMSException {
-        checkClosed();
-        ApogeeDestination d = SubscriptionGroups.destinationOf(destination);
-        if ((d instanceof TemporaryQueue || d instanceof TemporaryTopic) && !connection.ownsTemporary(d)) {
-            throw JmsExceptions.create(ErrorCode.INVALID_DESTINATION, "temporary destination " + d
-                    + " belongs to another connection (or was deleted)");
-        }
-        if (d instanceof ApogeeQueue) {
-            return openConsumer(d, new ConsumerSpec(d.topic(), SubscriptionGroups.queueGroup(d), messageSelector,
-                    false, false));
-        }
-        ConsumerSpec spec = new ConsumerSpec(d.topic(), SubscriptionGroups.privateTopicGroup(d),
-                noLocal ? noLocalSelector(messageSelector) : messageSelector, true, true);
-        return openConsumer(d, spec, messageSelector, noLocal, null);
-    }
-
-    /** A noLocal consumer's broker-side selector; from now on this connection's topic sends carry its origin. */
-    private String noLocalSelector(String messageSelector) throws JMSException {
-        String origin = connection.noLocalOrigin();
-        String selector = NoLocal.selector(messageSelector, origin);
-        connection.stampOriginOnTopicSends(origin);
-        return selector;
+        return consumerFactory.consumer(destination, messageSelector, noLocal);
     }
 
     ApogeeMessageConsumer openConsumer(ApogeeDestination d, ConsumerSpec spec) throws JMSException {
-        return openConsumer(d, spec, spec.selector(), false, null);
-    }
-
-    /**
-     * @param selector the application's selector (what {@code getMessageSelector} answers; the spec's may add the
-     *                 noLocal condition)
-     */
-    private ApogeeMessageConsumer openConsumer(ApogeeDestination d, ConsumerSpec spec, String selector,
-            boolean noLocal, String durableGroup) throws JMSException {
-        if (durableGroup != null && !connection.activateDurable(durableGroup)) {
-            throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "the durable subscription " + durableGroup
-                    + " already has an active consumer");
-        }
-        ApogeeMessageConsumer consumer;
-        try {
-            consumer = new ApogeeMessageConsumer(this, d, selector,
-                    Futures.await(connection.provider().createConsumer(spec)), durableGroup);
-            if (noLocal) {
-                consumer.markNoLocal();
-            }
-        } catch (JMSException | RuntimeException e) {
-            if (durableGroup != null) {
-                connection.deactivateDurable(durableGroup);
-            }
-            throw e;
-        }
-        consumers.add(consumer);
-        if (closed) {
-            consumer.closeInternal();
-            checkClosed();
-        }
-        return consumer;
+        return consumerFactory.open(d, spec);
     }
 
     @Override
@@ -455,11 +422,7 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
     @Override
     public MessageConsumer createSharedConsumer(Topic topic, String sharedSubscriptionName, String messageSelector)
             throws JMSException {
-        checkClosed();
-        ApogeeTopic t = SubscriptionGroups.topicOf(topic);
-        return openConsumer(t, new ConsumerSpec(t.topic(),
-                SubscriptionGroups.shared(connection.clientIdOrNull(), sharedSubscriptionName), messageSelector,
-                true, false, true));
+        return consumerFactory.shared(topic, sharedSubscriptionName, messageSelector);
     }
 
     @Override
@@ -470,13 +433,7 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
     @Override
     public TopicSubscriber createDurableSubscriber(Topic topic, String name, String messageSelector, boolean noLocal)
             throws JMSException {
-        checkClosed();
-        ApogeeTopic t = SubscriptionGroups.topicOf(topic);
-        String group = SubscriptionGroups.durable(connection.clientIdOrNull(), name);
-        // noLocal is part of the subscription's selector: changing it replaces the subscription, as §8.3.3 says
-        ConsumerSpec spec = new ConsumerSpec(t.topic(), group,
-                noLocal ? noLocalSelector(messageSelector) : messageSelector, true, false);
-        return openConsumer(t, spec, messageSelector, noLocal, group);
+        return consumerFactory.durable(topic, name, messageSelector, noLocal);
     }
 
     @Override
@@ -498,16 +455,23 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
     @Override
     public MessageConsumer createSharedDurableConsumer(Topic topic, String name, String messageSelector)
             throws JMSException {
-        checkClosed();
-        ApogeeTopic t = SubscriptionGroups.topicOf(topic);
-        return openConsumer(t, new ConsumerSpec(t.topic(),
-                SubscriptionGroups.sharedDurable(connection.clientIdOrNull(), name), messageSelector, true, false));
+        return consumerFactory.sharedDurable(topic, name, messageSelector);
     }
 
     @Override
     public void unsubscribe(String name) throws JMSException {
         checkClosed();
-        SubscriptionGroups.unsubscribe(connection, name);
+        SubscriptionGroups.unsubscribe(connection, name, this::holdsUnsettledOf);
+    }
+
+    /** Whether messages a consumer of {@code group} delivered in this session wait for acknowledge/commit. */
+    private boolean holdsUnsettledOf(String group) {
+        deliveryLock.lock();
+        try {
+            return acks.holdsUnsettledOf(group);
+        } finally {
+            deliveryLock.unlock();
+        }
     }
 
     @Override

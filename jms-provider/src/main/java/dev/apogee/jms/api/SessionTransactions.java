@@ -104,6 +104,41 @@ public final class SessionTransactions {
         }
     }
 
+    /**
+     * {@code onMessage} returned (or threw {@code failure}): records the delivery unless a recover, rollback, commit
+     * or acknowledge inside the listener settled it already, then releases the consumer if the listener closed it
+     * and nothing of it waits for the session (delivery lock held).
+     */
+    void endListenerDelivery(ApogeeMessageConsumer consumer, ApogeeMessage message, RuntimeException failure)
+            throws JMSException {
+        boolean settled = acks.endListenerDelivery();
+        try {
+            if (settled) {
+                return;
+            }
+            if (failure != null) {
+                acks.onListenerFailure(consumer, message, failure);
+            } else {
+                afterDelivery(consumer, message);
+            }
+        } finally {
+            acks.releaseIfSettled(consumer, holdsUnsettled());
+        }
+    }
+
+    /**
+     * MessageConsumer.close: true when the consumer's native consumer must stay open for the session's work (its
+     * messages are committed or rolled back with the session, §6.2.7); an XA branch already holds its positions.
+     */
+    boolean retire(ApogeeMessageConsumer consumer) {
+        return acks.retire(consumer, holdsUnsettled());
+    }
+
+    /** Outside an XA branch, CLIENT and TRANSACTED deliveries wait for the session's acknowledge/commit. */
+    private boolean holdsUnsettled() {
+        return branch == null;
+    }
+
     void commit() throws JMSException {
         if (mode != Session.SESSION_TRANSACTED) {
             throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "commit() on a session that is not transacted");
@@ -124,7 +159,7 @@ public final class SessionTransactions {
             } catch (JMSException e) {
                 throw failedCommit(local, e);
             }
-            acks.takeUnacked();
+            acks.settled();
             sends.complete(completions);
         } finally {
             lock.unlock();

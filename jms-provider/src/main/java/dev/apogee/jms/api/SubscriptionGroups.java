@@ -14,6 +14,7 @@ import jakarta.jms.Topic;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.Predicate;
 
 /**
  * The consumer-group names JMS consumers map to (see MAPPING.md): queue consumers share {@code JMSQ_<queue topic>};
@@ -58,9 +59,12 @@ final class SubscriptionGroups {
 
     /**
      * Session.unsubscribe: deletes the durable (unshared and shared) subscription {@code name}; IllegalStateException
-     * while it has an active consumer of this connection, InvalidDestinationException when no broker has it.
+     * while it has an active consumer of this connection or while messages it delivered are part of the session's
+     * transaction or unacknowledged ({@code pendingInSession}, §8.3.3), InvalidDestinationException when no broker
+     * has it.
      */
-    static void unsubscribe(ApogeeConnection connection, String name) throws JMSException {
+    static void unsubscribe(ApogeeConnection connection, String name, Predicate<String> pendingInSession)
+            throws JMSException {
         List<String> groups = new ArrayList<>();
         if (connection.clientIdOrNull() != null) {
             groups.add(durable(connection.clientIdOrNull(), name));
@@ -71,12 +75,16 @@ final class SubscriptionGroups {
                 throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "the durable subscription '" + name
                         + "' has an active consumer");
             }
+            if (pendingInSession.test(group)) {
+                throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "messages of the durable subscription '" + name
+                        + "' are part of the session's transaction or not acknowledged yet");
+            }
         }
         boolean existed = false;
         for (String group : groups) {
             if (Futures.await(connection.provider().groupExists(group))) {
                 existed = true;
-                Futures.await(connection.provider().deleteGroup(group));
+                Futures.await(connection.provider().deleteSubscription(group));
             }
         }
         if (!existed) {

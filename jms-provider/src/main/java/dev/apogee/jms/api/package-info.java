@@ -2,7 +2,8 @@
  * The Jakarta Messaging API layer: {@link dev.apogee.jms.api.ApogeeConnectionFactory} (also Queue/Topic factory,
  * {@code apogee://} URLs), {@link dev.apogee.jms.api.ApogeeConnection}, {@link dev.apogee.jms.api.ApogeeSession},
  * {@link dev.apogee.jms.api.ApogeeMessageProducer}, {@link dev.apogee.jms.api.ApogeeMessageConsumer},
- * {@link dev.apogee.jms.api.ApogeeQueueBrowser}, and the
+ * {@link dev.apogee.jms.api.ApogeeQueueBrowser}, the JMS 1.1 domain sessions ({@code ApogeeQueueSession},
+ * {@code ApogeeTopicSession}: a plain session refusing the other domain's methods), and the
  * simplified API ({@link dev.apogee.jms.api.ApogeeJMSContext}, {@link dev.apogee.jms.api.ApogeeJMSProducer},
  * {@link dev.apogee.jms.api.ApogeeJMSConsumer}).
  *
@@ -11,7 +12,9 @@
  * this layer only waits ({@code Futures.await}) and, in the simplified API, wraps them into JMSRuntimeExceptions.
  *
  * <p>Threading: a session serializes deliveries (synchronous receives and its one listener dispatcher thread) and
- * acknowledge/recover/commit/rollback with one lock; {@code close()} may be called from any thread but a
+ * acknowledge/recover/commit/rollback with one lock, which guards the session's acknowledgement state
+ * ({@code SessionAcknowledgements}: unsettled deliveries, the message inside {@code onMessage}, consumers closed with
+ * unsettled messages, messages a receiveBody refused); {@code close()} may be called from any thread but a
  * CompletionListener's (§7.3.8). CompletionListener callbacks run on one completion thread per session, in send order
  * ({@code CompletionChain}). Connection
  * {@code stop()} returns after running listeners have finished. The destination and subscription mapping is in

@@ -17,10 +17,7 @@ import dev.apogee.jms.exception.ErrorCode;
 import dev.apogee.jms.exception.JmsExceptions;
 import dev.apogee.jms.message.WireMessage;
 import dev.apogee.remoting.naming.NameEncoding;
-import dev.apogee.remoting.protocol.RemotingCommand;
-import dev.apogee.remoting.protocol.RequestCode;
 import dev.apogee.remoting.protocol.SerializeType;
-import dev.apogee.remoting.protocol.body.BrokerData;
 import dev.apogee.remoting.protocol.body.ClusterInfo;
 import dev.apogee.remoting.protocol.body.ConsumeFromWhere;
 import dev.apogee.remoting.protocol.body.MessageQueue;
@@ -84,6 +81,7 @@ public final class NativeProvider implements Provider {
     private volatile JMSException lost;
     private final NativeBranches branches;
     private final SelectorSubscriptions selectors;
+    private final GroupOperations groups;
 
     public NativeProvider(NativeProviderConfig config) {
         this.config = config;
@@ -92,6 +90,7 @@ public final class NativeProvider implements Provider {
         this.branches = new NativeBranches(this, clientConfig(instancePrefix), "JMS_BRANCH_" + instancePrefix);
         this.selectors = new SelectorSubscriptions(SelectorSubscriptions.over(this::admin, () -> instance.rpc(),
                 config.requestTimeoutMillis()), instancePrefix);
+        this.groups = new GroupOperations(this::admin, this::sharedInstance, config.requestTimeoutMillis());
     }
 
     private ClientConfig clientConfig(String instanceName) {
@@ -521,34 +520,24 @@ public final class NativeProvider implements Provider {
 
     @Override
     public CompletableFuture<Boolean> groupExists(String group) {
-        try {
-            return CompletableFuture.completedFuture(GroupPresence.hasSubscription(admin(), instance.rpc(),
-                    config.requestTimeoutMillis(), group));
-        } catch (Throwable t) {
-            return failed(t);
-        }
+        return groups.exists(group);
     }
 
     @Override
     public CompletableFuture<Void> deleteGroup(String group) {
+        return groups.delete(group);
+    }
+
+    @Override
+    public CompletableFuture<Void> deleteSubscription(String group) {
+        return groups.deleteSubscription(group);
+    }
+
+    @Override
+    public CompletableFuture<Void> prepareSubscription(ConsumerSpec spec, boolean durable) {
         try {
-            ClientInstance shared = instance;
-            if (shared == null) {
-                throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "the provider is closed");
-            }
-            Set<String> masters = new HashSet<>();
-            for (BrokerData broker : admin().clusterInfo().getBrokerAddrTable().values()) {
-                if (broker.masterAddr() != null) {
-                    masters.add(broker.masterAddr());
-                }
-            }
-            for (String master : masters) {
-                RemotingCommand request = RemotingCommand.createRequest(RequestCode.DELETE_SUBSCRIPTIONGROUP);
-                request.putExtField("groupName", group);
-                request.putExtField("cleanOffset", "true");
-                shared.rpc().callOk(master, request, config.requestTimeoutMillis());
-            }
-            return done();
+            ensureTopic(spec.topic()).join();
+            return groups.prepare(spec, selectors.subscription(spec.selector(), spec.topic()), durable);
         } catch (Throwable t) {
             return failed(t);
         }
@@ -559,6 +548,13 @@ public final class NativeProvider implements Provider {
             throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "the provider is closed");
         }
         return admin;
+    }
+
+    private synchronized ClientInstance sharedInstance() throws JMSException {
+        if (instance == null) {
+            throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "the provider is closed");
+        }
+        return instance;
     }
 
     private synchronized Producer producer() throws JMSException {

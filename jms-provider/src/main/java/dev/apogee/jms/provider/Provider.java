@@ -96,6 +96,17 @@ public interface Provider {
     /** Deletes a (durable subscription's) consumer group and its offsets on every master broker. */
     CompletableFuture<Void> deleteGroup(String group);
 
+    /** Session.unsubscribe: deletes the durable subscription's group (as {@link #deleteGroup}) and its definition. */
+    CompletableFuture<Void> deleteSubscription(String group);
+
+    /**
+     * Before a consumer joins the named subscription {@code spec.group()} (shared, shared durable, durable; §8.3.2 to
+     * §8.3.4): fails with IllegalStateException while an online consumer of the group has another topic or selector;
+     * when {@code durable} and nobody is online, a changed definition (topic, selector with noLocal) replaces the
+     * subscription (its group is deleted with the messages kept for it). The definition is stored for the next check.
+     */
+    CompletableFuture<Void> prepareSubscription(ConsumerSpec spec, boolean durable);
+
     /** Whether a master broker has offsets of the group or knows it online (its durable subscription exists). */
     CompletableFuture<Boolean> groupExists(String group);
 

@@ -1,7 +1,8 @@
 /**
  * The one boundary between the JMS API layer and a transport: {@link dev.apogee.jms.provider.Provider} (connect,
- * ensure/delete topic, send in three modes, create/pull/acknowledge/close consumers, browse, delete groups,
- * failure reports), implemented by
+ * ensure/delete topic, send in three modes, create/pull/acknowledge/close consumers, browse, delete groups, check
+ * and replace named subscriptions ({@code GroupOperations}, {@code SubscriptionDefinitions}), failure reports),
+ * implemented by
  * {@link dev.apogee.jms.provider.NativeProvider} over the native client ({@code dev.apogee.client}). Native failures
  * are translated into JMSExceptions once, in {@link dev.apogee.jms.provider.NativeProvider#translate}. Selector
  * mapping ({@code SelectorSubscriptions}: TAG when a selector only tests {@code TAGS}, else the JMS-typed {@code JMS}

@@ -113,4 +113,81 @@ class DurableSubscriptionTest extends TckTestBase {
         changed.close();
         s.unsubscribe(name);
     }
+
+    @Test
+    @Spec("8.3.3")
+    @DisplayName("8.3.3 reopening a durable subscription with a broader selector drops the old one's messages")
+    void broaderSelectorReplacesTheSubscription() throws Exception {
+        Session s = sessionWithClientId();
+        Topic topic = topic();
+        String name = uniqueName("sub");
+        s.createDurableConsumer(topic, name, "kind = 'a'", false).close();
+        TextMessage old = s.createTextMessage("for the old selector");
+        old.setStringProperty("kind", "a");
+        s.createProducer(topic).send(old);
+        MessageConsumer changed = s.createDurableConsumer(topic, name);
+        assertNoMessage(changed);
+        sendTexts(s, topic, "after the change");
+        assertEquals("after the change", receiveText(changed));
+        changed.close();
+        s.unsubscribe(name);
+    }
+
+    @Test
+    @Spec("8.3.3")
+    @DisplayName("8.3.3 reopening a durable subscription with another noLocal value replaces it")
+    void changingNoLocalReplacesTheSubscription() throws Exception {
+        Session s = sessionWithClientId();
+        Topic topic = topic();
+        String name = uniqueName("sub");
+        s.createDurableConsumer(topic, name, null, true).close();
+        Session remote = startedConnection().createSession(false, Session.AUTO_ACKNOWLEDGE);
+        sendTexts(remote, topic, "stored while noLocal");
+        MessageConsumer changed = s.createDurableConsumer(topic, name, null, false);
+        assertNoMessage(changed);
+        sendTexts(remote, topic, "after the change");
+        assertEquals("after the change", receiveText(changed));
+        changed.close();
+        s.unsubscribe(name);
+    }
+
+    @Test
+    @Spec("8.3.3")
+    @DisplayName("8.3.3 reopening a durable subscription with the same selector and noLocal resumes it")
+    void sameSelectorAndNoLocalResumes() throws Exception {
+        Session s = sessionWithClientId();
+        Topic topic = topic();
+        String name = uniqueName("sub");
+        s.createDurableConsumer(topic, name, "kind = 'a'", true).close();
+        Session remote = startedConnection().createSession(false, Session.AUTO_ACKNOWLEDGE);
+        TextMessage stored = remote.createTextMessage("stored");
+        stored.setStringProperty("kind", "a");
+        remote.createProducer(topic).send(stored);
+        MessageConsumer resumed = s.createDurableConsumer(topic, name, "kind = 'a'", true);
+        assertEquals("stored", receiveText(resumed));
+        resumed.close();
+        s.unsubscribe(name);
+    }
+
+    @Test
+    @Spec({"8.3.3", "6.2.7", "8.8"})
+    @DisplayName("8.3.3 unsubscribe is refused while a closed consumer's message is part of the transaction")
+    void unsubscribeRefusedWhileItsMessageIsInTheTransaction() throws Exception {
+        Connection c = connection();
+        c.setClientID(uniqueName("dur"));
+        c.start();
+        Topic topic = topic();
+        String name = uniqueName("sub");
+        Session tx = c.createSession(true, Session.SESSION_TRANSACTED);
+        MessageConsumer durable = tx.createDurableConsumer(topic, name);
+        sendTexts(c.createSession(false, Session.AUTO_ACKNOWLEDGE), topic, "pending");
+        assertEquals("pending", receiveText(durable));
+        durable.close();
+        assertThrows(IllegalStateException.class, () -> tx.unsubscribe(name));
+        tx.commit();
+        MessageConsumer again = tx.createDurableConsumer(topic, name);
+        assertNoMessage(again);
+        again.close();
+        tx.unsubscribe(name);
+    }
 }
