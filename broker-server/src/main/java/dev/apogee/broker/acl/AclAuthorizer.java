@@ -88,9 +88,9 @@ public final class AclAuthorizer implements RequestInterceptor {
         if (!account.allowsFrom(ip)) {
             return "accessKey=" + accessKey + " is not allowed from address " + ip;
         }
-        // an anonymous request has no signature: it gets the anonymous account's rights, which the operator chose
-        if (!anonymous && !account.trusts(ip) && !AclSignature.matches(AclSignature.compute(request, account.secretKey()),
-                request.extField(AclSignature.SIGNATURE))) {
+        // an anonymous request has no signature: it gets the rights the operator gave the anonymous account
+        if (!anonymous && !account.trusts(ip) && !AclSignature.matches(
+                AclSignature.compute(request, account.secretKey()), request.extField(AclSignature.SIGNATURE))) {
             return "signature check failed for accessKey=" + accessKey
                     + " (wrong secret key, or the request was altered)";
         }

@@ -2,6 +2,7 @@ package dev.apogee.jms.api;
 
 import dev.apogee.jms.exception.ErrorCode;
 import dev.apogee.jms.exception.JmsExceptions;
+import dev.apogee.jms.message.ApogeeMessage;
 import jakarta.jms.ConnectionConsumer;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
@@ -26,9 +27,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * them to the session's {@code MessageListener}.
  *
  * <p>Acknowledgement follows the server session's session: in AUTO_ACKNOWLEDGE, DUPS_OK_ACKNOWLEDGE and transacted
- * mode the batch is acknowledged once {@code run()} delivered all of it (a message the listener threw on is
- * delivered again instead, with {@code JMSRedelivered}); in CLIENT_ACKNOWLEDGE the listener's
- * {@code Message.acknowledge()} does it, and what it leaves unacknowledged is delivered again after close. The
+ * mode the batch is acknowledged once {@code run()} delivered all of it (a batch the listener threw on is
+ * delivered again instead, with {@code JMSRedelivered}, up to {@value #MAX_DELIVERIES} times, then dropped with an
+ * ERROR); in CLIENT_ACKNOWLEDGE the listener's
+ * {@code Message.acknowledge()} does it (a batch it keeps throwing on is dropped after {@value #MAX_DELIVERIES}
+ * deliveries, with an ERROR), and what it leaves unacknowledged is delivered again after close. The
  * messages are received by an internal CLIENT_ACKNOWLEDGE session whose acknowledgement covers everything it handed
  * out, so this consumer hands out one batch at a time and waits for it: acknowledgements then never cover a message
  * still being processed (nothing acknowledged is lost). Parallelism comes from several connection consumers (shared
@@ -40,6 +43,8 @@ final class ApogeeConnectionConsumer implements ConnectionConsumer {
     /** How long one batch may run before the consumer gives up waiting for it (and stops acknowledging it). */
     static final long BATCH_TIMEOUT_MILLIS = 60_000;
     private static final long POLL_MILLIS = 200;
+    /** Deliveries of a batch the listener keeps throwing on before it is dropped (as SessionAcknowledgements does). */
+    static final int MAX_DELIVERIES = 10;
 
     private final ApogeeConnection connection;
     private final ApogeeSession internal;
@@ -173,11 +178,23 @@ final class ApogeeConnectionConsumer implements ConnectionConsumer {
             connection.onAsyncFailure(stuck);
             return;
         }
-        if (failures.get() > 0) {
+        if (failures.get() > 0 && !exhausted(messages)) {
             internal.recover(); // delivered again, marked redelivered
         } else if (target.getAcknowledgeMode() != Session.CLIENT_ACKNOWLEDGE) {
             internal.acknowledgeFromContext();
         }
+    }
+
+    /** A batch the listener keeps failing on is dropped after {@value #MAX_DELIVERIES} deliveries, as a session's. */
+    private static boolean exhausted(List<Message> batch) {
+        for (Message m : batch) {
+            if (m instanceof ApogeeMessage am && am.deliveryCount() >= MAX_DELIVERIES) {
+                LOG.error("APOGEE-JMS-CC-5 the session MessageListener failed on a batch {} times; acknowledging "
+                        + "(dropping) it, first message {}", am.deliveryCount(), am);
+                return true;
+            }
+        }
+        return false;
     }
 
     private void pause() {

@@ -52,7 +52,8 @@ final class SessionRun {
                 try {
                     if (l == null) {
                         failures++;
-                        LOG.warn("APOGEE-JMS-CC-2 Session.run() without a session MessageListener: message not delivered");
+                        LOG.warn("APOGEE-JMS-CC-2 Session.run() without a session MessageListener: the message comes "
+                                + "again");
                     } else {
                         l.onMessage(m);
                     }

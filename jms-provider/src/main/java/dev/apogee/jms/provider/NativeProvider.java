@@ -496,7 +496,7 @@ public final class NativeProvider implements Provider {
         if (c.spec.removeOnClose() || c.spec.endsWithLastConsumer()
                 && GroupPresence.noOtherMember(admin, instance, config.requestTimeoutMillis(), c.spec.group(), null)) {
             return deleteGroup(c.spec.group()).exceptionally(e -> {
-                LOG.warn("could not delete the group {}: {}", c.spec.group(), e.getMessage());
+                LOG.warn("APOGEE-JMS-GROUP-1 could not delete the group {}: {}", c.spec.group(), e.getMessage());
                 return null;
             });
         }

@@ -253,6 +253,27 @@ class JmsConnectionConsumerTest {
     }
 
     @Test
+    void aBatchTheListenerAlwaysThrowsOnIsDroppedAfterTenDeliveries() throws Exception {
+        AtomicInteger calls = new AtomicInteger();
+        try (Connection c = broker.factory().createConnection();
+             Pool pool = new Pool(c, 1, Session.AUTO_ACKNOWLEDGE, m -> {
+                 calls.incrementAndGet();
+                 throw new IllegalStateException("poison");
+             })) {
+            jakarta.jms.Queue queue = c.createSession().createQueue("cc_poison");
+            ConnectionConsumer cc = c.createConnectionConsumer(queue, null, pool, 1);
+            c.start();
+            send(c, queue, 1);
+            await().atMost(Duration.ofSeconds(30)).until(() -> calls.get() >= ApogeeConnectionConsumer.MAX_DELIVERIES);
+            cc.close();
+            assertEquals(ApogeeConnectionConsumer.MAX_DELIVERIES, calls.get());
+            try (MessageConsumer after = c.createSession().createConsumer(queue)) {
+                assertNull(after.receive(1_000), "dropped (acknowledged) after the last failed delivery");
+            }
+        }
+    }
+
+    @Test
     void closeUnderLoadLosesNothing() throws Exception {
         try (Connection c = broker.factory().createConnection();
              Pool pool = new Pool(c, 2, Session.AUTO_ACKNOWLEDGE, recording())) {
