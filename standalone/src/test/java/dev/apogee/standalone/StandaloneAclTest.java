@@ -9,8 +9,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -47,7 +49,10 @@ class StandaloneAclTest {
             String namesrv = StandaloneOptions.HOST + ":" + server.namesrvPort();
             ClientConfig signed = new ClientConfig().setNamesrvAddress(namesrv).setInstanceName("acl-demo-ok")
                     .setRequestSigner(new AclRequestSigner("rocketmq2", "change-me-87654321"));
-            assertTrue(Demo.run(signed, "DemoTopic", "apogee-demo", 20, 30));
+            // the first sends route only once the broker's registration reached the name server; a retried run
+            // counts only its own messages
+            await().atMost(Duration.ofSeconds(60)).ignoreExceptions()
+                    .until(() -> Demo.run(signed, "DemoTopic", "apogee-demo", 20, 30));
             ClientConfig unsigned = new ClientConfig().setNamesrvAddress(namesrv).setInstanceName("acl-demo-no");
             MQClientException refused = assertThrows(MQClientException.class,
                     () -> Demo.run(unsigned, "DemoTopic", "apogee-demo", 1, 5));
