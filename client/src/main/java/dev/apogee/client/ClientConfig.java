@@ -1,6 +1,7 @@
 package dev.apogee.client;
 
 import dev.apogee.client.message.UniqueKeyGenerator;
+import dev.apogee.remoting.netty.RequestSigner;
 import dev.apogee.remoting.protocol.SerializeType;
 
 import java.util.function.LongSupplier;
@@ -23,6 +24,7 @@ public final class ClientConfig {
     private int callbackThreads = 2;
     private LongSupplier clock = System::currentTimeMillis;
     private SerializeType serializeType = SerializeType.processDefault();
+    private RequestSigner requestSigner;
 
     /** The client id: {@code clientIp@instanceName[@unitName]}; {@code DEFAULT} becomes the process id. */
     public String clientId() {
@@ -165,6 +167,20 @@ public final class ClientConfig {
         return this;
     }
 
+    public RequestSigner getRequestSigner() {
+        return requestSigner;
+    }
+
+    /**
+     * Signs every request of the instance (name servers and brokers), e.g. an
+     * {@link dev.apogee.remoting.acl.AclRequestSigner} for a broker with ACL; null (the default) sends unsigned
+     * requests. Instances are shared by client id: give differently signed clients different instance names.
+     */
+    public ClientConfig setRequestSigner(RequestSigner requestSigner) {
+        this.requestSigner = requestSigner;
+        return this;
+    }
+
     ClientConfig copy() {
         ClientConfig c = new ClientConfig();
         c.serializeType = serializeType;
@@ -180,6 +196,7 @@ public final class ClientConfig {
         c.ioThreads = ioThreads;
         c.callbackThreads = callbackThreads;
         c.clock = clock;
+        c.requestSigner = requestSigner;
         return c;
     }
 }

@@ -65,6 +65,7 @@ public final class ClientInstance {
                 .setWorkerThreads(config.getIoThreads()).setCallbackThreads(config.getCallbackThreads())
                 .setSerializeType(config.getSerializeType());
         this.remoting = new NettyRemotingClient(nettyConfig, new ConnectionListener());
+        this.remoting.setRequestSigner(config.getRequestSigner());
         this.rpc = new Rpc(remoting, config.getNamesrvAddress());
         this.routes = new RouteTable(rpc, config.getRpcTimeoutMillis());
         this.brokerRequests = RemotingExecutors.bounded(prefix + "-broker-requests", 1, 10_000);

@@ -1,6 +1,7 @@
 package dev.apogee.standalone;
 
 import dev.apogee.client.ClientConfig;
+import dev.apogee.remoting.acl.AclRequestSigner;
 import dev.apogee.client.MQClientException;
 import dev.apogee.client.consumer.PullConsumer;
 import dev.apogee.client.consumer.PullConsumerConfig;
@@ -42,6 +43,8 @@ public final class Demo {
         String group = "apogee-demo";
         int count = 100;
         int waitSeconds = 30;
+        String accessKey = System.getenv("APOGEE_ACCESS_KEY");
+        String secretKey = System.getenv("APOGEE_SECRET_KEY");
         try {
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
@@ -50,29 +53,36 @@ public final class Demo {
                     case "-m" -> count = Integer.parseInt(args[++i]);
                     case "-g" -> group = args[++i];
                     case "-w" -> waitSeconds = Integer.parseInt(args[++i]);
+                    case "-a" -> accessKey = args[++i];
+                    case "-s" -> secretKey = args[++i];
                     default -> throw new IllegalArgumentException("unknown argument '" + args[i] + "'");
                 }
             }
         } catch (IllegalArgumentException | ArrayIndexOutOfBoundsException e) {
             System.err.println("apogee-demo: " + e.getMessage());
-            System.err.println("usage: apogee-demo [-n namesrvAddr] [-t topic] [-m count] [-g group] [-w waitSeconds]");
+            System.err.println("usage: apogee-demo [-n namesrvAddr] [-t topic] [-m count] [-g group] [-w waitSeconds]"
+                    + " [-a accessKey -s secretKey]");
             System.exit(2);
             return;
         }
+        ClientConfig clientConfig = new ClientConfig().setNamesrvAddress(namesrv)
+                .setInstanceName("apogee-demo-" + ProcessHandle.current().pid());
+        if (accessKey != null && !accessKey.isEmpty()) { // a broker with ACL (bin/apogee-standalone --acl)
+            clientConfig.setRequestSigner(new AclRequestSigner(accessKey, secretKey));
+        }
         try {
-            System.exit(run(namesrv, topic, group, count, waitSeconds) ? 0 : 1);
+            System.exit(run(clientConfig, topic, group, count, waitSeconds) ? 0 : 1);
         } catch (MQClientException e) {
             System.out.println("FAILED: " + e.getMessage());
             System.exit(1);
         }
     }
 
-    static boolean run(String namesrv, String topic, String group, int count, int waitSeconds)
+    static boolean run(ClientConfig clientConfig, String topic, String group, int count, int waitSeconds)
             throws MQClientException, InterruptedException {
         String runId = Long.toString(System.currentTimeMillis(), 36);
-        System.out.printf("apogee-demo: namesrv %s, topic %s, %d messages, run %s%n", namesrv, topic, count, runId);
-        ClientConfig clientConfig = new ClientConfig().setNamesrvAddress(namesrv)
-                .setInstanceName("apogee-demo-" + ProcessHandle.current().pid());
+        System.out.printf("apogee-demo: namesrv %s, topic %s, %d messages, run %s%n",
+                clientConfig.getNamesrvAddress(), topic, count, runId);
         Producer producer = new Producer(new ProducerConfig("apogee-demo-producer").setClientConfig(clientConfig));
         producer.start();
         Map<Integer, Integer> perQueue = new TreeMap<>();

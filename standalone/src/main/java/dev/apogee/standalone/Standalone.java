@@ -36,7 +36,7 @@ public final class Standalone {
 
     private static final Logger LOG = LoggerFactory.getLogger(Standalone.class);
     static final String USAGE = "usage: apogee-standalone [-d dataDir] [-p namesrvPort] [-b brokerPort]"
-            + " [-f ASYNC_FLUSH|SYNC_FLUSH] [-c broker.conf]";
+            + " [-f ASYNC_FLUSH|SYNC_FLUSH] [-c broker.conf] [--acl]";
 
     private final NameServer namesrv;
     private final Broker broker;

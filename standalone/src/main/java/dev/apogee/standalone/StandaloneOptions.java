@@ -14,9 +14,17 @@ import java.util.Map;
  * @param brokerPort     broker port (0 = any free port)
  * @param flushDiskType  {@code ASYNC_FLUSH} or {@code SYNC_FLUSH}; null keeps the broker default / {@code -c} file
  * @param brokerConfFile optional broker settings file, or null
+ * @param aclFile        {@code --acl}: ACL on, with this {@code plain_acl.yml} unless the {@code -c} file names one;
+ *                       null leaves ACL as the {@code -c} file sets it (off by default)
  */
 public record StandaloneOptions(Path dataDir, int namesrvPort, int brokerPort, String flushDiskType,
-                                Path brokerConfFile) {
+                                Path brokerConfFile, Path aclFile) {
+    /** Without {@code --acl}. */
+    public StandaloneOptions(Path dataDir, int namesrvPort, int brokerPort, String flushDiskType,
+                             Path brokerConfFile) {
+        this(dataDir, namesrvPort, brokerPort, flushDiskType, brokerConfFile, null);
+    }
+
     /** Both servers listen on, and register, the loopback address. */
     public static final String HOST = "127.0.0.1";
 
@@ -26,6 +34,7 @@ public record StandaloneOptions(Path dataDir, int namesrvPort, int brokerPort, S
         String brokerPort = env.getOrDefault("APOGEE_BROKER_PORT", "10911");
         String flush = env.get("APOGEE_FLUSH_DISK_TYPE");
         String conf = null;
+        Path acl = null;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             switch (arg) {
@@ -34,6 +43,9 @@ public record StandaloneOptions(Path dataDir, int namesrvPort, int brokerPort, S
                 case "-b" -> brokerPort = valueOf(args, ++i, arg);
                 case "-f" -> flush = valueOf(args, ++i, arg);
                 case "-c" -> conf = valueOf(args, ++i, arg);
+                // the shipped conf/plain_acl.yml of the installation the launch script runs from
+                case "--acl" -> acl = Path.of(env.getOrDefault("APOGEE_HOME", System.getProperty("apogee.home", ".")),
+                        "conf", "plain_acl.yml");
                 case "-h", "--help" -> throw new UsageException("help requested");
                 default -> throw new UsageException("unknown argument '" + arg + "'");
             }
@@ -42,7 +54,7 @@ public record StandaloneOptions(Path dataDir, int namesrvPort, int brokerPort, S
             throw new UsageException("flush disk type must be ASYNC_FLUSH or SYNC_FLUSH, got '" + flush + "'");
         }
         return new StandaloneOptions(Path.of(data), port(namesrvPort, "namesrv"), port(brokerPort, "broker"), flush,
-                conf == null ? null : Path.of(conf));
+                conf == null ? null : Path.of(conf), acl);
     }
 
     /** The broker's settings: the {@code -c} file if any, then what standalone mode fixes. */
@@ -58,6 +70,12 @@ public record StandaloneOptions(Path dataDir, int namesrvPort, int brokerPort, S
         config.setStorePathRootDir(storeDir.toString());
         if (flushDiskType != null) {
             config.setFlushDiskType(flushDiskType);
+        }
+        if (aclFile != null) {
+            config.setAclEnable(true);
+            if (config.getAclConfigFile() == null || config.getAclConfigFile().isBlank()) {
+                config.setAclConfigFile(aclFile.toString());
+            }
         }
         return config;
     }

@@ -16,7 +16,8 @@ import java.util.function.LongSupplier;
 
 /**
  * Authorizes every request before its processor, in the official order: a global white address passes; otherwise
- * the request must name a known access key, come from an allowed address, carry a valid signature (unless the
+ * the request must name a known access key (or, unsigned, gets the {@code anonymousAccount}'s rights when the file
+ * names one), come from an allowed address, carry a valid signature (unless the
  * account trusts the address), have the admin right for admin codes, and own the needed permission on every topic
  * and group it touches ({@link AclResources}). An admin account without explicit topic/group entries may touch
  * everything.
@@ -73,8 +74,12 @@ public final class AclAuthorizer implements RequestInterceptor {
             return null;
         }
         String accessKey = request.extField(AclSignature.ACCESS_KEY);
-        if (accessKey == null) {
-            return "no AccessKey in the request from " + ip + ": the broker requires signed requests";
+        boolean anonymous = accessKey == null;
+        if (anonymous) {
+            accessKey = current.anonymousAccount();
+            if (accessKey == null) {
+                return "no AccessKey in the request from " + ip + ": the broker requires signed requests";
+            }
         }
         AclAccount account = current.accounts().get(accessKey);
         if (account == null) {
@@ -83,8 +88,9 @@ public final class AclAuthorizer implements RequestInterceptor {
         if (!account.allowsFrom(ip)) {
             return "accessKey=" + accessKey + " is not allowed from address " + ip;
         }
-        if (!account.trusts(ip) && !AclSignature.matches(AclSignature.compute(request, account.secretKey()),
-                request.extField(AclSignature.SIGNATURE))) {
+        // an anonymous request has no signature: it gets the rights the operator gave the anonymous account
+        if (!anonymous && !account.trusts(ip) && !AclSignature.matches(
+                AclSignature.compute(request, account.secretKey()), request.extField(AclSignature.SIGNATURE))) {
             return "signature check failed for accessKey=" + accessKey
                     + " (wrong secret key, or the request was altered)";
         }

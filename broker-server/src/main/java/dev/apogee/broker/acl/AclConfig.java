@@ -29,12 +29,18 @@ import java.util.Set;
  *       - topicB=PUB|SUB
  *     groupPerms:
  *       - groupA=SUB
+ * anonymousAccount: guest          # Apogee addition: requests without an AccessKey act as this account
  * </pre>
+ * {@code anonymousAccount} names one of the accounts: requests that carry no AccessKey (a JMS connection without
+ * user and password, a client without an RPC hook) get that account's rights and address rules, without a signature.
+ * Absent (the default), they are refused, as Apache RocketMQ's plain ACL refuses them.
  * {@code dataVersion} is accepted and ignored; any other unknown key is an error naming it (a misspelt permission
  * must not silently grant or deny). Errors never quote a secret key.
  */
-record AclConfig(List<AddressPattern> globalWhiteAddresses, Map<String, AclAccount> accounts) {
-    private static final Set<String> TOP_LEVEL = Set.of("globalWhiteRemoteAddresses", "accounts", "dataVersion");
+record AclConfig(List<AddressPattern> globalWhiteAddresses, Map<String, AclAccount> accounts,
+                 String anonymousAccount) {
+    private static final Set<String> TOP_LEVEL = Set.of("globalWhiteRemoteAddresses", "accounts", "dataVersion",
+            "anonymousAccount");
     private static final Set<String> ACCOUNT_KEYS = Set.of("accessKey", "secretKey", "whiteRemoteAddress",
             "allowedRemoteAddresses", "admin", "defaultTopicPerm", "defaultGroupPerm", "topicPerms", "groupPerms");
 
@@ -71,7 +77,14 @@ record AclConfig(List<AddressPattern> globalWhiteAddresses, Map<String, AclAccou
                 throw new IllegalArgumentException("accessKey " + account.accessKey() + " is defined twice");
             }
         }
-        return new AclConfig(global, accounts);
+        String anonymous = string(root.get("anonymousAccount"));
+        if (anonymous != null && anonymous.isBlank()) {
+            anonymous = null;
+        }
+        if (anonymous != null && !accounts.containsKey(anonymous.trim())) {
+            throw new IllegalArgumentException("anonymousAccount '" + anonymous + "' is not one of the accounts");
+        }
+        return new AclConfig(global, accounts, anonymous == null ? null : anonymous.trim());
     }
 
     private static AclAccount account(Map<?, ?> map, String where) {

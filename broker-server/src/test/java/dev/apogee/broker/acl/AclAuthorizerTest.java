@@ -137,6 +137,40 @@ class AclAuthorizerTest {
     }
 
     @Test
+    void anonymousAccountJudgesUnsignedRequestsOnly() {
+        AclAuthorizer withGuest = new AclAuthorizer(AclConfig.parse("""
+                anonymousAccount: guest
+                accounts:
+                  - accessKey: guest
+                    secretKey: sk-guest-secret
+                    allowedRemoteAddresses: 10.1.2.*
+                    defaultTopicPerm: DENY
+                    topicPerms:
+                      - Public=PUB|SUB
+                  - accessKey: ak-app
+                    secretKey: sk-app-secret
+                    defaultTopicPerm: PUB|SUB
+                """), () -> 0L);
+        assertNull(withGuest.refusal(send("Public", null, null), IP), "unsigned: the guest's rights");
+        assertEquals("accessKey=guest has no PUB permission on topic:Orders",
+                withGuest.refusal(send("Orders", null, null), IP));
+        assertEquals("accessKey=guest is not allowed from address 10.9.9.9",
+                withGuest.refusal(send("Public", null, null), "10.9.9.9"), "the guest's address rules hold");
+        assertTrue(withGuest.refusal(send("Public", "ak-app", "sk-wrong"), IP).startsWith("signature check failed"),
+                "a signed request with a wrong secret does not fall back to the guest");
+        assertTrue(authorizer.refusal(send("Orders", null, null), IP).startsWith("no AccessKey"),
+                "without anonymousAccount unsigned requests are refused");
+        IllegalArgumentException unknown = org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class, () -> AclConfig.parse("""
+                        anonymousAccount: nobody
+                        accounts:
+                          - accessKey: ak-app
+                            secretKey: sk-app-secret
+                        """));
+        assertEquals("anonymousAccount 'nobody' is not one of the accounts", unknown.getMessage());
+    }
+
+    @Test
     void refusalIsNoPermissionWithARemarkAndNoSecret() {
         EmbeddedChannel channel = new EmbeddedChannel();
         RemotingCommand response = authorizer.check(channel, send("Orders", "ak-app", "sk-wrong-secret"));

@@ -16,6 +16,7 @@ import jakarta.jms.Destination;
 import jakarta.jms.ExceptionListener;
 import jakarta.jms.InvalidClientIDException;
 import jakarta.jms.JMSException;
+import jakarta.jms.MessageConsumer;
 import jakarta.jms.Queue;
 import jakarta.jms.QueueConnection;
 import jakarta.jms.QueueSession;
@@ -48,6 +49,7 @@ public class ApogeeConnection implements Connection, QueueConnection, TopicConne
     private final MessageCodec codec;
     private final ObjectBodyCodec objects;
     private final List<ApogeeSession> sessions = new CopyOnWriteArrayList<>();
+    private final List<ApogeeConnectionConsumer> connectionConsumers = new CopyOnWriteArrayList<>();
     /** Sessions' order keys: consecutive from a random start, so a connection's sessions use distinct queues. */
     private final AtomicInteger sessionOrderKeys = new AtomicInteger(ThreadLocalRandom.current().nextInt(1 << 16));
     private final Set<String> activeDurableGroups = ConcurrentHashMap.newKeySet();
@@ -367,6 +369,13 @@ public class ApogeeConnection implements Connection, QueueConnection, TopicConne
             session.checkNotInCompletion("Connection.close()"); // §7.3.8
         }
         JMSException first = null;
+        for (ApogeeConnectionConsumer cc : new ArrayList<>(connectionConsumers)) {
+            try {
+                cc.close(); // first: it waits for its batch, which the sessions below must still be open for
+            } catch (JMSException e) {
+                first = e;
+            }
+        }
         synchronized (startLock) {
             started = false;
         }
@@ -404,41 +413,66 @@ public class ApogeeConnection implements Connection, QueueConnection, TopicConne
     @Override
     public ConnectionConsumer createConnectionConsumer(Destination destination, String messageSelector,
             ServerSessionPool sessionPool, int maxMessages) throws JMSException {
-        throw unsupported("connection consumers");
+        return connectionConsumer(sessionPool, maxMessages, s -> s.createConsumer(destination, messageSelector));
     }
 
     @Override
     public ConnectionConsumer createConnectionConsumer(Queue queue, String messageSelector,
             ServerSessionPool sessionPool, int maxMessages) throws JMSException {
-        throw unsupported("connection consumers");
+        return createConnectionConsumer((Destination) queue, messageSelector, sessionPool, maxMessages);
     }
 
     @Override
     public ConnectionConsumer createConnectionConsumer(Topic topic, String messageSelector,
             ServerSessionPool sessionPool, int maxMessages) throws JMSException {
-        throw unsupported("connection consumers");
+        return createConnectionConsumer((Destination) topic, messageSelector, sessionPool, maxMessages);
     }
 
     @Override
     public ConnectionConsumer createSharedConnectionConsumer(Topic topic, String subscriptionName,
             String messageSelector, ServerSessionPool sessionPool, int maxMessages) throws JMSException {
-        throw unsupported("connection consumers");
+        return connectionConsumer(sessionPool, maxMessages,
+                s -> s.createSharedConsumer(topic, subscriptionName, messageSelector));
     }
 
     @Override
     public ConnectionConsumer createDurableConnectionConsumer(Topic topic, String subscriptionName,
             String messageSelector, ServerSessionPool sessionPool, int maxMessages) throws JMSException {
-        throw unsupported("connection consumers");
+        return connectionConsumer(sessionPool, maxMessages,
+                s -> s.createDurableConsumer(topic, subscriptionName, messageSelector, false));
     }
 
     @Override
     public ConnectionConsumer createSharedDurableConnectionConsumer(Topic topic, String subscriptionName,
             String messageSelector, ServerSessionPool sessionPool, int maxMessages) throws JMSException {
-        throw unsupported("connection consumers");
+        return connectionConsumer(sessionPool, maxMessages,
+                s -> s.createSharedDurableConsumer(topic, subscriptionName, messageSelector));
     }
 
-    static JMSException unsupported(String what) {
-        return JmsExceptions.create(ErrorCode.INTERNAL, what + " are not supported by Apogee MQ yet");
+    /** How a connection consumer's internal session subscribes. */
+    private interface Subscribe {
+        MessageConsumer on(ApogeeSession session) throws JMSException;
+    }
+
+    /** A connection consumer over its own CLIENT_ACKNOWLEDGE session (see {@link ApogeeConnectionConsumer}). */
+    private ConnectionConsumer connectionConsumer(ServerSessionPool pool, int maxMessages, Subscribe subscribe)
+            throws JMSException {
+        ApogeeConnectionConsumer.validate(pool, maxMessages);
+        ApogeeSession internal = (ApogeeSession) createSession(false, Session.CLIENT_ACKNOWLEDGE);
+        try {
+            ApogeeConnectionConsumer cc = new ApogeeConnectionConsumer(this, internal, subscribe.on(internal), pool,
+                    maxMessages);
+            connectionConsumers.add(cc);
+            cc.start();
+            return cc;
+        } catch (JMSException | RuntimeException e) {
+            internal.close();
+            throw e;
+        }
+    }
+
+    void removeConnectionConsumer(ApogeeConnectionConsumer consumer) {
+        connectionConsumers.remove(consumer);
     }
 
     /** Provider metadata. */

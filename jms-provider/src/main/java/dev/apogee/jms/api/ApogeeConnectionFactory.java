@@ -4,6 +4,7 @@ import dev.apogee.jms.exception.ErrorCode;
 import dev.apogee.jms.exception.JmsExceptions;
 import dev.apogee.jms.message.ObjectBodyCodec;
 import dev.apogee.jms.message.TrustedPackages;
+import dev.apogee.jms.provider.Credentials;
 import dev.apogee.jms.provider.NativeProvider;
 import dev.apogee.jms.provider.NativeProviderConfig;
 import dev.apogee.jms.provider.Provider;
@@ -29,8 +30,12 @@ import java.util.List;
  * &asyncSendWindow=1000&trustedPackages=com.example,org.acme]} (times in ms). {@code asyncSendWindow}: how many
  * asynchronous sends (CompletionListener) one session may have in flight against an Apogee broker, which keeps them
  * in order; against Apache RocketMQ one at a time.
- * User and password are placeholders (ACL is not wired yet). Also a factory for {@link JMSContext}s
- * ({@link ApogeeJMSContext}).
+ * {@code user} and {@code password} are the ACL access key and secret key of a broker with {@code aclEnable=true}:
+ * every request is signed with them, and {@code createConnection} has each master broker check them (a refusal is
+ * a {@code JMSSecurityException}, APOGEE-JMS-0022). Without them a connection is anonymous, which a broker with ACL
+ * allows only when its {@code plain_acl.yml} names an {@code anonymousAccount}. {@code createConnection(user,
+ * password)} and {@code createContext(user, password)} override the factory's pair. Also a factory for
+ * {@link JMSContext}s ({@link ApogeeJMSContext}).
  *
  * <p>Connection loss: a connection probes its name servers and brokers every {@code healthCheckInterval}; when a
  * broker refuses connections for two probes in a row (or stays silent for three request timeouts) the
@@ -120,35 +125,41 @@ public class ApogeeConnectionFactory implements ConnectionFactory, QueueConnecti
         return createConnection(user, password);
     }
 
+    /** A connection as {@code userName} (ACL access key) with {@code pass} (secret key), instead of the factory's. */
     @Override
     public Connection createConnection(String userName, String pass) throws JMSException {
-        return newConnection();
+        return newConnection(userName, pass);
     }
 
     @Override
     public QueueConnection createQueueConnection() throws JMSException {
-        return newConnection();
+        return newConnection(user, password);
     }
 
     @Override
     public QueueConnection createQueueConnection(String userName, String pass) throws JMSException {
-        return newConnection();
+        return newConnection(userName, pass);
     }
 
     @Override
     public TopicConnection createTopicConnection() throws JMSException {
-        return newConnection();
+        return newConnection(user, password);
     }
 
     @Override
     public TopicConnection createTopicConnection(String userName, String pass) throws JMSException {
-        return newConnection();
+        return newConnection(userName, pass);
     }
 
-    private ApogeeConnection newConnection() throws JMSException {
+    /**
+     * Connects as {@code userName}/{@code pass} (both null: anonymous) and has a broker check them: refused
+     * credentials fail here with a {@code JMSSecurityException} (APOGEE-JMS-0022).
+     */
+    private ApogeeConnection newConnection(String userName, String pass) throws JMSException {
         Provider provider = new NativeProvider(new NativeProviderConfig(namesrvAddress, sendTimeoutMillis,
                 requestTimeoutMillis, topicQueueNums, rebalanceIntervalMillis, assignmentWaitMillis,
-                healthCheckMillis, reconnect, reconnectTimeoutMillis, asyncSendWindow));
+                healthCheckMillis, reconnect, reconnectTimeoutMillis, asyncSendWindow),
+                Credentials.of(userName, pass));
         Futures.await(provider.connect());
         ObjectBodyCodec objects = new ObjectBodyCodec(TrustedPackages.withPackages(trustedPackages),
                 Thread.currentThread().getContextClassLoader());
@@ -179,7 +190,7 @@ public class ApogeeConnectionFactory implements ConnectionFactory, QueueConnecti
     @Override
     public JMSContext createContext(String userName, String pass, int sessionMode) {
         try {
-            ApogeeConnection connection = newConnection();
+            ApogeeConnection connection = newConnection(userName, pass);
             try {
                 return new ApogeeJMSContext(connection, sessionMode);
             } catch (RuntimeException e) {

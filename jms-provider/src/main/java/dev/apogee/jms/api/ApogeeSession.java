@@ -70,6 +70,7 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
     private final SessionSends sends;
     private final SessionTransactions transactions;
     private final SessionConsumers consumerFactory;
+    private final SessionRun sessionRun = new SessionRun();
 
     protected ApogeeSession(ApogeeConnection connection, int mode) {
         this.connection = connection;
@@ -352,20 +353,26 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
         producers.remove(producer);
     }
 
+    /** The session-level listener and the batches a connection consumer loads (application-server facility). */
+    SessionRun sessionRun() {
+        return sessionRun;
+    }
+
     @Override
     public MessageListener getMessageListener() throws JMSException {
         checkClosed();
-        return null;
+        return sessionRun.listener();
     }
 
     @Override
     public void setMessageListener(MessageListener listener) throws JMSException {
-        throw ApogeeConnection.unsupported("session-level message listeners (application server facilities)");
+        checkClosed();
+        sessionRun.setListener(listener);
     }
 
     @Override
     public void run() {
-        throw new UnsupportedOperationException("session-level message listeners are not supported");
+        sessionRun.run();
     }
 
     // ---- producers ----

@@ -49,7 +49,12 @@ public enum ErrorCode {
      * The connection is lost: a broker it uses stopped answering (killed, unreachable). Reported once to the
      * ExceptionListener; afterwards the connection only closes (operations fail fast with this code).
      */
-    CONNECTION_LOST("APOGEE-JMS-0021");
+    CONNECTION_LOST("APOGEE-JMS-0021"),
+    /**
+     * The broker refused the connection's credentials (unknown user, wrong password, no anonymous access), or only
+     * one of user and password was given. A {@code JMSSecurityException}; NO_PERMISSION is a refused operation.
+     */
+    AUTHENTICATION_FAILED("APOGEE-JMS-0022");
 
     private final String code;
 

@@ -35,7 +35,7 @@ public final class JmsExceptions {
             case END_OF_BODY -> new MessageEOFException(message, c);
             case INVALID_DESTINATION, TOPIC_NOT_FOUND -> new InvalidDestinationException(message, c);
             case INVALID_SELECTOR -> new InvalidSelectorException(message, c);
-            case NO_PERMISSION -> new JMSSecurityException(message, c);
+            case NO_PERMISSION, AUTHENTICATION_FAILED -> new JMSSecurityException(message, c);
             case BROKER_BUSY -> new ResourceAllocationException(message, c);
             case ILLEGAL_STATE, CONNECTION_LOST -> new IllegalStateException(message, c);
             default -> new JMSException(message, c);

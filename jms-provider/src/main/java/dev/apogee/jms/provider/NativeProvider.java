@@ -11,12 +11,14 @@ import dev.apogee.client.message.MessageExt;
 import dev.apogee.client.message.UniqueKeyGenerator;
 import dev.apogee.client.producer.Producer;
 import dev.apogee.client.producer.ProducerConfig;
-import dev.apogee.client.route.TopicRouteInfo;
 import dev.apogee.client.transaction.BranchAck;
 import dev.apogee.jms.exception.ErrorCode;
 import dev.apogee.jms.exception.JmsExceptions;
 import dev.apogee.jms.message.WireMessage;
 import dev.apogee.remoting.naming.NameEncoding;
+import dev.apogee.remoting.netty.RequestSigner;
+import dev.apogee.remoting.protocol.RemotingCommand;
+import dev.apogee.remoting.protocol.RequestCode;
 import dev.apogee.remoting.protocol.SerializeType;
 import dev.apogee.remoting.protocol.body.ClusterInfo;
 import dev.apogee.remoting.protocol.body.ConsumeFromWhere;
@@ -67,9 +69,11 @@ public final class NativeProvider implements Provider {
     private static final int PULL_BATCH = 128;
 
     private final NativeProviderConfig config;
+    private final Credentials credentials;
+    private final TopicCreation topics;
+    private final RequestSigner signer;
     private final String instancePrefix = "jms-" + UUID.randomUUID().toString().substring(0, 8);
     private final Map<Long, NativeConsumer> consumers = new ConcurrentHashMap<>();
-    private final Set<String> knownTopics = ConcurrentHashMap.newKeySet();
     private volatile ProviderListener listener;
     private ClientInstance instance;
     private AdminClient admin;
@@ -84,7 +88,15 @@ public final class NativeProvider implements Provider {
     private final GroupOperations groups;
 
     public NativeProvider(NativeProviderConfig config) {
+        this(config, Credentials.ANONYMOUS);
+    }
+
+    /** A provider whose requests are signed with {@code credentials} (unsigned when anonymous). */
+    public NativeProvider(NativeProviderConfig config, Credentials credentials) {
         this.config = config;
+        this.credentials = credentials;
+        this.signer = credentials.signer();
+        this.topics = new TopicCreation(config);
         this.ordering = new BrokerOrdering(config.asyncSendWindow());
         this.oneway = new OnewayFlowControl(config.sendTimeoutMillis(), ordering);
         this.branches = new NativeBranches(this, clientConfig(instancePrefix), "JMS_BRANCH_" + instancePrefix);
@@ -96,7 +108,7 @@ public final class NativeProvider implements Provider {
     private ClientConfig clientConfig(String instanceName) {
         return new ClientConfig().setNamesrvAddress(config.namesrvAddress()).setInstanceName(instanceName)
                 .setRpcTimeoutMillis(config.requestTimeoutMillis())
-                .setRebalanceIntervalMillis(config.rebalanceIntervalMillis())
+                .setRebalanceIntervalMillis(config.rebalanceIntervalMillis()).setRequestSigner(signer)
                 // binary headers: a send's properties (with \u0001/\u0002 separators) need no JSON escaping
                 .setSerializeType(SerializeType.ROCKETMQ);
     }
@@ -109,6 +121,8 @@ public final class NativeProvider implements Provider {
             admin.start();
             ClusterInfo cluster = admin.clusterInfo(); // fails fast when no name server answers
             instance = ClientInstance.acquire(base);
+            AccessCheck.verifyLogin(instance.rpc(), cluster, instance.clientId(), credentials,
+                    config.requestTimeoutMillis()); // bad credentials fail createConnection (JMSSecurityException)
             producer = new Producer(new ProducerConfig("JMS_PRODUCER_" + instancePrefix).setClientConfig(base)
                     .setSendTimeoutMillis(config.sendTimeoutMillis())
                     .setDefaultTopicQueueNums(config.topicQueueNums()));
@@ -189,36 +203,8 @@ public final class NativeProvider implements Provider {
 
     @Override
     public CompletableFuture<Void> ensureTopic(String topic) {
-        if (knownTopics.contains(topic)) {
-            return done();
-        }
         try {
-            AdminClient a = admin();
-            TopicRouteInfo route = a.route(topic);
-            if (route == null || route.subscribeQueues().isEmpty()) {
-                long deadline = System.currentTimeMillis() + Math.max(5_000, config.requestTimeoutMillis());
-                while (true) {
-                    try {
-                        a.createTopic(topic, config.topicQueueNums());
-                        break;
-                    } catch (MQClientException e) {
-                        // a broker that just started may not have registered with the name servers yet
-                        if (e.responseCode() != MQClientException.BROKER_NOT_EXIST_EXCEPTION
-                                || System.currentTimeMillis() > deadline) {
-                            throw e;
-                        }
-                        Thread.sleep(100);
-                    }
-                }
-                while ((route = a.route(topic)) == null || route.subscribeQueues().isEmpty()) {
-                    if (System.currentTimeMillis() > deadline) {
-                        throw JmsExceptions.create(ErrorCode.TOPIC_NOT_FOUND, "topic " + topic
-                                + " was created but its route did not reach the name servers in time");
-                    }
-                    Thread.sleep(50);
-                }
-            }
-            knownTopics.add(topic);
+            topics.ensure(admin(), topic);
             return done();
         } catch (Throwable t) {
             return failed(t);
@@ -228,8 +214,7 @@ public final class NativeProvider implements Provider {
     @Override
     public CompletableFuture<Void> deleteTopic(String topic) {
         try {
-            admin().deleteTopic(topic);
-            knownTopics.remove(topic);
+            topics.delete(admin(), topic);
             return done();
         } catch (Throwable t) {
             return failed(t);
@@ -300,6 +285,8 @@ public final class NativeProvider implements Provider {
             checkNotLost();
             subscription(spec.selector()); // validates before anything is created
             ensureTopic(spec.topic()).join();
+            AccessCheck.checkSubscribe(instance.rpc(), admin().route(spec.topic()), spec.group(), credentials,
+                    config.requestTimeoutMillis()); // a refused consumer would otherwise just never be assigned
             String[] subscription = selectors.subscription(spec.selector(), spec.topic());
             long id = IDS.incrementAndGet();
             PullConsumerConfig pc = new PullConsumerConfig(spec.group())
@@ -511,7 +498,8 @@ public final class NativeProvider implements Provider {
         if (c.spec.removeOnClose() || c.spec.endsWithLastConsumer()
                 && GroupPresence.noOtherMember(admin, instance, config.requestTimeoutMillis(), c.spec.group(), null)) {
             return deleteGroup(c.spec.group()).exceptionally(e -> {
-                LOG.warn("could not delete the group {}: {}", NameEncoding.describe(c.spec.group()), e.getMessage());
+                LOG.warn("APOGEE-JMS-GROUP-1 could not delete the group {}: {}", NameEncoding.describe(c.spec.group()),
+                        e.getMessage());
                 return null;
             });
         }

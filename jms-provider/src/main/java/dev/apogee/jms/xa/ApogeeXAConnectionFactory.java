@@ -6,6 +6,8 @@ import dev.apogee.jms.message.ObjectBodyCodec;
 import dev.apogee.jms.provider.Provider;
 import jakarta.jms.JMSException;
 import jakarta.jms.JMSRuntimeException;
+import jakarta.jms.JMSSecurityException;
+import jakarta.jms.JMSSecurityRuntimeException;
 import jakarta.jms.XAConnection;
 import jakarta.jms.XAConnectionFactory;
 import jakarta.jms.XAJMSContext;
@@ -83,6 +85,8 @@ public class ApogeeXAConnectionFactory extends ApogeeConnectionFactory implement
                 connection.close();
                 throw e;
             }
+        } catch (JMSSecurityException e) {
+            throw new JMSSecurityRuntimeException(e.getMessage(), e.getErrorCode(), e);
         } catch (JMSException e) {
             throw new JMSRuntimeException(e.getMessage(), e.getErrorCode(), e);
         }

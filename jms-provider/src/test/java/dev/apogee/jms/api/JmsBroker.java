@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /** Our name server and broker, in this JVM on loopback, for one test class (public: the JNDI tests use it too). */
@@ -25,6 +26,11 @@ public final class JmsBroker implements AutoCloseable {
     }
 
     public static JmsBroker start() throws Exception {
+        return start(config -> { });
+    }
+
+    /** As {@link #start()}, with {@code tune} changing the broker's settings first (e.g. to switch ACL on). */
+    public static JmsBroker start(Consumer<BrokerConfig> tune) throws Exception {
         Path dir = Files.createTempDirectory(Files.createDirectories(Path.of("target")), "apogee-jms-test");
         NameServer namesrv = new NameServer(new NamesrvConfig().setListenPort(0).setBindAddress("127.0.0.1")
                 .setKvConfigPath(dir.resolve("namesrv").resolve("kvConfig.json"))).start();
@@ -34,6 +40,7 @@ public final class JmsBroker implements AutoCloseable {
         config.setNamesrvAddr(namesrv.localAddress());
         config.setStorePathRootDir(dir.resolve("store").toString());
         config.setMappedFileSizeCommitLog(32 * 1024 * 1024);
+        tune.accept(config);
         Broker broker = new Broker(config);
         broker.start();
         return new JmsBroker(dir, namesrv, broker);

@@ -50,8 +50,13 @@ public class ApogeeConnectionFactoryHandle implements ConnectionFactory, Seriali
         try {
             return (Connection) cm.allocateConnection(mcf, info);
         } catch (ResourceException e) {
-            throw JmsExceptions.create(ErrorCode.CONNECTION_FAILED, "APOGEE-RA-0026 no pooled connection: "
-                    + e.getMessage(), e);
+            // the container may wrap the adapter's SecurityException; the credentials' refusal stays a security one
+            boolean refused = false;
+            for (Throwable t = e; t != null && !refused; t = t.getCause() == t ? null : t.getCause()) {
+                refused = t instanceof jakarta.resource.spi.SecurityException;
+            }
+            throw JmsExceptions.create(refused ? ErrorCode.AUTHENTICATION_FAILED : ErrorCode.CONNECTION_FAILED,
+                    "APOGEE-RA-0026 no pooled connection: " + e.getMessage(), e);
         }
     }
 

@@ -3,6 +3,7 @@ package dev.apogee.ra.outbound;
 import dev.apogee.ra.settings.ApogeeSettings;
 import dev.apogee.ra.xa.EnlistedXAResource;
 import jakarta.jms.JMSException;
+import jakarta.jms.JMSSecurityException;
 import jakarta.jms.Session;
 import jakarta.jms.XAConnection;
 import jakarta.jms.XASession;
@@ -14,6 +15,7 @@ import jakarta.resource.spi.ConnectionRequestInfo;
 import jakarta.resource.spi.LocalTransaction;
 import jakarta.resource.spi.ManagedConnection;
 import jakarta.resource.spi.ManagedConnectionMetaData;
+import jakarta.resource.spi.SecurityException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -68,6 +70,12 @@ final class ApogeeManagedConnection implements ManagedConnection {
             c.setExceptionListener(mc::connectionFailed);
             c.start();
             return mc;
+        } catch (JMSSecurityException e) {
+            // refused credentials: the container must not treat them as a broken network and retry
+            SecurityException refused = new SecurityException("APOGEE-RA-0028 " + settings.connectionUrl()
+                    + " refused the credentials of user " + user + ": " + e.getMessage(), e);
+            refused.setErrorCode(e.getErrorCode());
+            throw refused;
         } catch (JMSException e) {
             CommException failure = new CommException("APOGEE-RA-0013 cannot connect to "
                     + settings.connectionUrl() + ": " + e.getMessage(), e);

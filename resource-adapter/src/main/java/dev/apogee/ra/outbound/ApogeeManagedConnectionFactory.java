@@ -48,14 +48,14 @@ public class ApogeeManagedConnectionFactory extends SettingsBean implements Mana
     public ManagedConnection createManagedConnection(Subject subject, ConnectionRequestInfo info)
             throws ResourceException {
         ApogeeSettings settings = effectiveSettings();
-        ApogeeRequestInfo request = info instanceof ApogeeRequestInfo r ? r : ApogeeRequestInfo.DEFAULT;
+        ApogeeRequestInfo request = ApogeeRequestInfo.of(subject, info, this);
         return ApogeeManagedConnection.open(this, settings, request);
     }
 
     @Override
     @SuppressWarnings("rawtypes")
     public ManagedConnection matchManagedConnections(Set candidates, Subject subject, ConnectionRequestInfo info) {
-        ApogeeRequestInfo request = info instanceof ApogeeRequestInfo r ? r : ApogeeRequestInfo.DEFAULT;
+        ApogeeRequestInfo request = ApogeeRequestInfo.of(subject, info, this);
         for (Object o : candidates) {
             if (o instanceof ApogeeManagedConnection mc && mc.factory() == this && mc.request().equals(request)
                     && !mc.isBroken()) {
