@@ -25,15 +25,4 @@ class ApogeeCamelTest extends CamelScenarios {
     void selectiveRouteLeavesWhatItDoesNotSelect() throws Exception {
         super.selectiveRouteLeavesWhatItDoesNotSelect();
     }
-
-    /**
-     * Fails today at {@code new InitialContext()}: "JNDI property 'queue.orders.confirmed': [APOGEE-JMS-0010]
-     * destination name 'orders.confirmed' is not a valid RocketMQ topic name".
-     */
-    @Override
-    @Test
-    @Disabled("needs any destination name incl. dots (the name encoding), issue 26")
-    void dottedDestinationNames(Provider provider) throws Exception {
-        super.dottedDestinationNames(provider);
-    }
 }
