@@ -13,14 +13,15 @@ import java.util.Set;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-/** The pop consumer contract against our own name server and broker, started in this JVM. */
+/**
+ * The pop consumer contract against our own name server and broker, started in this JVM (in both surefire
+ * executions: its target does not depend on {@code apogee.it.target}).
+ */
 @Tag("interop")
 @Tag("slow")
-@Disabled("needs broker POP, branch h-pop-broker")
 class PopConsumerApogeeInteropTest extends PopConsumerContract {
     private static ApogeeServers servers;
 

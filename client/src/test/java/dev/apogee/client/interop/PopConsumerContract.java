@@ -37,7 +37,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The native client's pop consumers against a real broker with POP: subclasses name the servers (Apache RocketMQ
- * 5.3.3 now, ours once it has POP). Every wait is bounded; "not delivered again" is checked over a window longer
+ * 5.3.3, and ours). Every wait is bounded; "not delivered again" is checked over a window longer
  * than the invisible time plus the broker's revive delay.
  */
 abstract class PopConsumerContract {
