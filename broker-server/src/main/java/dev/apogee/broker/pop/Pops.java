@@ -87,11 +87,11 @@ public final class Pops {
     }
 
     public RequestProcessor popProcessor(ExecutorService popExecutor) {
-        return new PopMessageProcessor(checks, service, polling, popExecutor, clock);
+        return new PopMessageProcessor(new PollingParts(checks, service, polling, popExecutor, clock));
     }
 
     public RequestProcessor notificationProcessor(ExecutorService popExecutor) {
-        return new NotificationProcessor(checks, service, polling, popExecutor, clock);
+        return new NotificationProcessor(new PollingParts(checks, service, polling, popExecutor, clock));
     }
 
     public RequestProcessor pollingInfoProcessor() {
@@ -99,7 +99,7 @@ public final class Pops {
     }
 
     public RequestProcessor ackProcessor() {
-        return new AckMessageProcessor(checks, service, store);
+        return new AckMessageProcessor(new AckTargetDecoder(checks, store), service);
     }
 
     public RequestProcessor batchAckProcessor() {
@@ -107,7 +107,7 @@ public final class Pops {
     }
 
     public RequestProcessor changeInvisibleTimeProcessor() {
-        return new ChangeInvisibleTimeProcessor(checks, service, store);
+        return new ChangeInvisibleTimeProcessor(new AckTargetDecoder(checks, store), service);
     }
 
     /** Messages examined by pops since start (tests and metrics). */
