@@ -14,6 +14,7 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.function.LongSupplier;
 
@@ -113,6 +114,16 @@ public final class Pops {
     /** Messages examined by pops since start (tests and metrics). */
     public long examined() {
         return service.examined();
+    }
+
+    /** The group's POP progress on a queue (GET_CONSUME_STATS), or null when it has not popped the queue. */
+    public PopProgress progress(String group, String topic, int queueId) {
+        return service.progress(group, topic, queueId);
+    }
+
+    /** The topics on which {@code group} has popped (GET_CONSUME_STATS without a topic). */
+    public Set<String> topicsOf(String group) {
+        return service.topicsOf(group);
     }
 
     /** How many group-queues of {@code group} have POP state (diagnostics and tests). */
