@@ -8,7 +8,6 @@ import dev.apogee.remoting.protocol.ResponseCode;
 import dev.apogee.remoting.protocol.body.TopicConfig;
 import io.netty.channel.Channel;
 
-
 /**
  * NOTIFICATION (200054): whether the group has something to pop on the queue (-1: any queue of the topic), held like
  * a pop for its {@code pollTime} until there is. Answered SUCCESS with {@code hasMsg}, and {@code pollingFull} when it

@@ -102,10 +102,10 @@ class PopJmsSelectorTest {
         String group = "cg-sel-deep";
         servers.popGroup(topic, 1, group, 16);
         send(topic, 3 * PopScanner.SCAN_LIMIT, 3 * PopScanner.SCAN_LIMIT - 1); // 'red': the first and the last
-        PopResult r = servers.client().pop(group, topic, 0, 32, 60_000, 10_000, "JMS", "n = '" + (3 * PopScanner.SCAN_LIMIT
-                - 1) + "'");
+        String last = String.valueOf(3 * PopScanner.SCAN_LIMIT - 1);
+        PopResult r = servers.client().pop(group, topic, 0, 32, 60_000, 10_000, "JMS", "n = '" + last + "'");
         assertEquals(PopStatus.FOUND, r.getPopStatus());
-        assertEquals(String.valueOf(3 * PopScanner.SCAN_LIMIT - 1), r.getMsgFoundList().get(0).getUserProperty("n"));
+        assertEquals(last, r.getMsgFoundList().get(0).getUserProperty("n"));
     }
 
     /**
@@ -130,7 +130,8 @@ class PopJmsSelectorTest {
             assertEquals(PopStatus.POLLING_NOT_FOUND,
                     servers.client().pop(group, topic, 0, 32, 60_000, 0, "JMS", "color = 'red'").getPopStatus());
         }
-        assertEquals(idle, servers.fixture().broker().pops().examined(), "a selector pop with nothing new examines nothing");
+        assertEquals(idle, servers.fixture().broker().pops().examined(),
+                "a selector pop with nothing new examines nothing");
 
         long beforeOthers = servers.fixture().broker().pops().examined();
         List<String> rest = drain(group, topic, "TAG", "*");

@@ -159,7 +159,8 @@ class PopWithOfficialClientTest {
         beyond.setQueueId(0);
         beyond.setOffset(1_000L);
         beyond.setExtraInfo("0 1 60000 0 0 broker 0 1000");
-        assertEquals(AckStatus.NO_EXIST, servers.client().ack(beyond).getStatus(), "offset outside the queue: NO_MESSAGE");
+        assertEquals(AckStatus.NO_EXIST, servers.client().ack(beyond).getStatus(),
+                "offset outside the queue: NO_MESSAGE");
     }
 
     @Test
@@ -228,7 +229,8 @@ class PopWithOfficialClientTest {
         servers.admin().deleteTopicInBroker(java.util.Set.of(servers.fixture().brokerAddress()), "PopGoneTopic");
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while ((servers.fixture().broker().pops().groupQueues("cg-pop-gone") > 0
-                || servers.fixture().broker().pops().groupQueues("cg-pop-gone-topic") > 0) && System.nanoTime() < deadline) {
+                || servers.fixture().broker().pops().groupQueues("cg-pop-gone-topic") > 0)
+                && System.nanoTime() < deadline) {
             Thread.sleep(20);
         }
         assertEquals(0, servers.fixture().broker().pops().groupQueues("cg-pop-gone"));
@@ -283,8 +285,10 @@ class PopWithOfficialClientTest {
         assertEquals(29, brokerCode(() -> servers.client().pop("cg-pop-bad", "PopBad", -1, 33, 60_000, 0, "TAG", "*")));
         assertEquals(29, brokerCode(() -> servers.client().pop("cg-pop-bad", "PopBad", -1, 1, -5, 0, "TAG", "*")));
         assertEquals(29, brokerCode(() -> servers.client().pop("cg-pop-bad", "PopBad", 7, 1, 60_000, 0, "TAG", "*")));
-        assertEquals(17, brokerCode(() -> servers.client().pop("cg-pop-bad", "NoSuchTopic", -1, 1, 60_000, 0, "TAG", "*")));
-        assertEquals(23, brokerCode(() -> servers.client().pop("cg-pop-bad", "PopBad", -1, 1, 60_000, 0, "JMS", "a = ")));
+        assertEquals(17, brokerCode(() -> servers.client().pop("cg-pop-bad", "NoSuchTopic", -1, 1, 60_000, 0, "TAG",
+                "*")));
+        assertEquals(23, brokerCode(() -> servers.client().pop("cg-pop-bad", "PopBad", -1, 1, 60_000, 0, "JMS",
+                "a = ")));
     }
 
     @Test

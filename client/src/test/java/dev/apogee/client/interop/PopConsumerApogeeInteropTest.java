@@ -2,11 +2,14 @@ package dev.apogee.client.interop;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.apogee.client.admin.AdminClient;
 import dev.apogee.client.pop.PopConsumerConfig;
 import dev.apogee.client.pop.PoppedMessage;
 import dev.apogee.client.pop.Selector;
 import dev.apogee.client.pop.SimpleConsumer;
+import dev.apogee.remoting.protocol.body.OffsetWrapper;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -63,5 +66,30 @@ class PopConsumerApogeeInteropTest extends PopConsumerContract {
             return got.size() >= sent.size();
         });
         assertEquals(sent, got);
+    }
+
+    /** Our AdminClient reads a POP group's progress from our broker: backlog not acked, and what is in flight. */
+    @Test
+    void theAdminClientReportsAPopGroupsBacklogAndMessagesInFlight() throws Exception {
+        String topic = topic("TPopLag", 1);
+        String group = ApacheServers.unique("cgPopLag");
+        Set<String> sent = send(topic, 3, null);
+        SimpleConsumer consumer = simple(new PopConsumerConfig(group, topic).setClientConfig(client("popLag")));
+        List<PoppedMessage> got = new ArrayList<>();
+        Awaitility.await().atMost(AWAIT).until(() -> {
+            got.addAll(consumer.receive(32, Duration.ofSeconds(60), Duration.ofSeconds(2)));
+            return got.size() >= sent.size();
+        });
+        try (AdminClient admin = new AdminClient(client("popLagAdmin"))) {
+            admin.start();
+            assertEquals(3, admin.consumerLag(group, topic), "popped, not acked: still backlog");
+            OffsetWrapper queue = admin.consumeStats(group, topic).values().iterator().next();
+            assertEquals(3, queue.getPullOffset() - queue.getConsumerOffset(), "in flight");
+            consumer.ack(got);
+            assertEquals(0, admin.consumerLag(group, topic));
+            queue = admin.consumeStats(group, topic).values().iterator().next();
+            assertEquals(3, queue.getConsumerOffset());
+            assertEquals(3, queue.getPullOffset());
+        }
     }
 }
