@@ -9,7 +9,6 @@ import dev.apogee.client.pop.Selector;
 import dev.apogee.client.pop.SimpleConsumer;
 import dev.apogee.remoting.protocol.body.OffsetWrapper;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -75,11 +74,7 @@ class PopConsumerApogeeInteropTest extends PopConsumerContract {
         String group = ApacheServers.unique("cgPopLag");
         Set<String> sent = send(topic, 3, null);
         SimpleConsumer consumer = simple(new PopConsumerConfig(group, topic).setClientConfig(client("popLag")));
-        List<PoppedMessage> got = new ArrayList<>();
-        Awaitility.await().atMost(AWAIT).until(() -> {
-            got.addAll(consumer.receive(32, Duration.ofSeconds(60), Duration.ofSeconds(2)));
-            return got.size() >= sent.size();
-        });
+        List<PoppedMessage> got = receiveAtLeast(consumer, sent.size());
         try (AdminClient admin = new AdminClient(client("popLagAdmin"))) {
             admin.start();
             assertEquals(3, admin.consumerLag(group, topic), "popped, not acked: still backlog");
