@@ -158,7 +158,7 @@ final class ProcessorRegistrations {
 
     private void registerConsumerAdmin(NettyRemotingServer server, BrokerExecutors ex) {
         server.registerProcessor(RequestCode.GET_CONSUME_STATS, new GetConsumeStatsProcessor(broker.config,
-                broker.topics, broker.offsets, broker.consumers, broker.store), ex.admin);
+                broker.topics, broker.offsets, broker.consumers, broker.store, broker.pops), ex.admin);
         server.registerProcessor(RequestCode.GET_CONSUMER_CONNECTION_LIST,
                 new GetConsumerConnectionListProcessor(broker.consumers), ex.admin);
         server.registerProcessor(RequestCode.GET_PRODUCER_CONNECTION_LIST,

@@ -4,6 +4,8 @@ import dev.apogee.broker.client.ConsumerGroupInfo;
 import dev.apogee.broker.client.ConsumerRegistry;
 import dev.apogee.broker.config.BrokerConfig;
 import dev.apogee.broker.offset.ConsumerOffsetTable;
+import dev.apogee.broker.pop.PopProgress;
+import dev.apogee.broker.pop.Pops;
 import dev.apogee.broker.topic.TopicConfigTable;
 import dev.apogee.remoting.netty.RequestProcessor;
 import dev.apogee.remoting.protocol.HeaderFields;
@@ -21,9 +23,16 @@ import java.util.TreeSet;
 
 /**
  * GET_CONSUME_STATS (208): a group's progress per queue (mqadmin consumerProgress) — for the requested topic, or
- * every topic the group has offsets on or (when online) subscribes to; topics an online group no longer subscribes
- * to are left out, as the official broker does. Broker offset = queue max offset; consumer and pull offset = the
- * committed offset (0 when none); last timestamp = store time of the last consumed message.
+ * every topic the group has offsets on, has popped or (when online) subscribes to; topics an online group no longer
+ * subscribes to are left out, as the official broker does. Broker offset = queue max offset; last timestamp = store
+ * time of the last consumed message (the one before the consumer offset).
+ * <ul>
+ *   <li>a queue the group pulls: consumer and pull offset = the committed offset (0 when none);</li>
+ *   <li>a queue the group pops (it has POP state there): consumer offset = its low-water mark (every message below
+ *       it is acked), so broker minus consumer offset (mqadmin's Diff) is the backlog of messages not acked; pull
+ *       offset = consumer offset + the messages in flight (popped, not acked, still invisible), so pull minus
+ *       consumer offset (mqadmin's Inflight, {@code ConsumeStats.computeInflightTotalDiff}) is their number.</li>
+ * </ul>
  */
 public final class GetConsumeStatsProcessor implements RequestProcessor {
     private final BrokerConfig config;
@@ -31,14 +40,16 @@ public final class GetConsumeStatsProcessor implements RequestProcessor {
     private final ConsumerOffsetTable offsets;
     private final ConsumerRegistry consumers;
     private final MessageStore store;
+    private final Pops pops;
 
     public GetConsumeStatsProcessor(BrokerConfig config, TopicConfigTable topics, ConsumerOffsetTable offsets,
-            ConsumerRegistry consumers, MessageStore store) {
+            ConsumerRegistry consumers, MessageStore store, Pops pops) {
         this.config = config;
         this.topics = topics;
         this.offsets = offsets;
         this.consumers = consumers;
         this.store = store;
+        this.pops = pops;
     }
 
     @Override
@@ -67,6 +78,7 @@ public final class GetConsumeStatsProcessor implements RequestProcessor {
             return result;
         }
         result.addAll(offsets.topicsOf(group));
+        result.addAll(pops.topicsOf(group));
         if (online != null) {
             result.addAll(online.subscriptions().keySet());
         }
@@ -75,9 +87,18 @@ public final class GetConsumeStatsProcessor implements RequestProcessor {
 
     private OffsetWrapper progress(String group, String topic, int queueId) {
         long brokerOffset = store.getMaxOffsetInQueue(topic, queueId);
-        long consumerOffset = Math.max(0, offsets.query(group, topic, queueId));
+        PopProgress popped = pops.progress(group, topic, queueId);
+        long consumerOffset;
+        long pullOffset;
+        if (popped != null) {
+            consumerOffset = Math.min(popped.lowWaterMark(), brokerOffset);
+            pullOffset = Math.min(consumerOffset + popped.inFlight(), brokerOffset);
+        } else {
+            consumerOffset = Math.max(0, offsets.query(group, topic, queueId));
+            pullOffset = consumerOffset;
+        }
         long lastTimestamp = consumerOffset > 0
                 ? QueueTimestamps.storeTimeAt(store, topic, queueId, consumerOffset - 1) : 0;
-        return new OffsetWrapper(brokerOffset, consumerOffset, consumerOffset, lastTimestamp);
+        return new OffsetWrapper(brokerOffset, consumerOffset, pullOffset, lastTimestamp);
     }
 }

@@ -1,10 +1,15 @@
 package dev.apogee.broker.pop;
 
+import dev.apogee.remoting.netty.RemotingResponder;
 import dev.apogee.remoting.protocol.RemotingCommand;
+import dev.apogee.remoting.protocol.ResponseCode;
 import io.netty.channel.Channel;
 
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
+import java.util.function.Supplier;
 
 /**
  * A request (a pop, or a notification asking whether there is something to pop) that found nothing and waits (long
@@ -33,5 +38,19 @@ final class HeldPop {
     /** True for exactly one caller: the wake-up, the expiry or the shutdown that releases it. */
     boolean claim() {
         return claimed.compareAndSet(false, true);
+    }
+
+    /**
+     * Answers the request with what {@code answer} computes on {@code executor} (null: it was held again, answered
+     * later); SYSTEM_BUSY at once when the executor refuses the task (overload), so a released request is always
+     * answered.
+     */
+    void answerOn(ExecutorService executor, Supplier<RemotingCommand> answer) {
+        try {
+            executor.execute(() -> RemotingResponder.respond(channel, request, answer.get()));
+        } catch (RejectedExecutionException e) {
+            RemotingResponder.respond(channel, request, RemotingCommand.createResponse(request,
+                    ResponseCode.SYSTEM_BUSY, "[OVERLOAD]system busy, start flow control"));
+        }
     }
 }

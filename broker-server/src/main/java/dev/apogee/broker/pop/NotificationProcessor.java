@@ -1,6 +1,5 @@
 package dev.apogee.broker.pop;
 
-import dev.apogee.remoting.netty.RemotingResponder;
 import dev.apogee.remoting.netty.RequestProcessor;
 import dev.apogee.remoting.protocol.HeaderFields;
 import dev.apogee.remoting.protocol.RemotingCommand;
@@ -9,10 +8,6 @@ import dev.apogee.remoting.protocol.ResponseCode;
 import dev.apogee.remoting.protocol.body.TopicConfig;
 import io.netty.channel.Channel;
 
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.function.LongSupplier;
-
 /**
  * NOTIFICATION (200054): whether the group has something to pop on the queue (-1: any queue of the topic), held like
  * a pop for its {@code pollTime} until there is. Answered SUCCESS with {@code hasMsg}, and {@code pollingFull} when it
@@ -20,25 +15,16 @@ import java.util.function.LongSupplier;
  * pop.
  */
 final class NotificationProcessor implements RequestProcessor {
-    private final PopChecks checks;
-    private final PopService pops;
-    private final PopLongPolling polling;
-    private final ExecutorService executor;
-    private final LongSupplier clock;
+    private final PollingParts parts;
 
-    NotificationProcessor(PopChecks checks, PopService pops, PopLongPolling polling, ExecutorService executor,
-            LongSupplier clock) {
-        this.checks = checks;
-        this.pops = pops;
-        this.polling = polling;
-        this.executor = executor;
-        this.clock = clock;
+    NotificationProcessor(PollingParts parts) {
+        this.parts = parts;
     }
 
     @Override
     public RemotingCommand processRequest(Channel channel, RemotingCommand request) {
         long pollTime = Math.max(0, request.header().optionalLong("pollTime", 0));
-        return look(channel, request, clock.getAsLong() + pollTime);
+        return look(channel, request, parts.clock().getAsLong() + pollTime);
     }
 
     private RemotingCommand look(Channel channel, RemotingCommand request, long holdUntil) {
@@ -47,14 +33,15 @@ final class NotificationProcessor implements RequestProcessor {
         String topic = h.requireString("topic");
         int queueId = h.requireInt("queueId");
         boolean order = h.optionalBoolean("order", false);
-        TopicConfig config = checks.readableTopic(topic);
-        checks.queueInRange(config, queueId, true, ResponseCode.INVALID_PARAMETER);
-        checks.consumingGroup(group, true);
+        TopicConfig config = parts.checks().readableTopic(topic);
+        parts.checks().queueInRange(config, queueId, true, ResponseCode.INVALID_PARAMETER);
+        parts.checks().consumingGroup(group, true);
+        PopLongPolling polling = parts.polling();
         long eventsBefore = polling.events(topic);
-        if (pops.hasMessage(group, topic, queueId, config.getReadQueueNums(), order)) {
+        if (parts.pops().hasMessage(group, topic, queueId, config.getReadQueueNums(), order)) {
             return answer(request, true, false);
         }
-        if (clock.getAsLong() < holdUntil && channel != null) {
+        if (parts.clock().getAsLong() < holdUntil && channel != null) {
             if (!polling.hold(new HeldPop(channel, request, topic, group, holdUntil, this::resume))) {
                 return answer(request, false, true);
             }
@@ -67,13 +54,7 @@ final class NotificationProcessor implements RequestProcessor {
     }
 
     private void resume(HeldPop held, boolean timedOut) {
-        try {
-            executor.execute(() -> RemotingResponder.respond(held.channel, held.request, timedOut
-                    ? answer(held.request, false, false) : rerun(held)));
-        } catch (RejectedExecutionException e) {
-            RemotingResponder.respond(held.channel, held.request, RemotingCommand.createResponse(held.request,
-                    ResponseCode.SYSTEM_BUSY, "[OVERLOAD]system busy, start flow control"));
-        }
+        held.answerOn(parts.executor(), () -> timedOut ? answer(held.request, false, false) : rerun(held));
     }
 
     private RemotingCommand rerun(HeldPop held) {

@@ -1,6 +1,5 @@
 package dev.apogee.broker.pop;
 
-import dev.apogee.remoting.netty.RemotingResponder;
 import dev.apogee.remoting.netty.RequestProcessor;
 import dev.apogee.remoting.protocol.RemotingCommand;
 import dev.apogee.remoting.protocol.RemotingCommandException;
@@ -20,9 +19,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.function.LongSupplier;
 
 /**
  * POP_MESSAGE (200050): checks as the official broker does, pops from {@link PopService}, and when nothing is there
@@ -34,24 +30,15 @@ import java.util.function.LongSupplier;
 final class PopMessageProcessor implements RequestProcessor {
     private static final Logger LOG = LoggerFactory.getLogger(PopMessageProcessor.class);
 
-    private final PopChecks checks;
-    private final PopService pops;
-    private final PopLongPolling polling;
-    private final ExecutorService executor;
-    private final LongSupplier clock;
+    private final PollingParts parts;
 
-    PopMessageProcessor(PopChecks checks, PopService pops, PopLongPolling polling, ExecutorService executor,
-            LongSupplier clock) {
-        this.checks = checks;
-        this.pops = pops;
-        this.polling = polling;
-        this.executor = executor;
-        this.clock = clock;
+    PopMessageProcessor(PollingParts parts) {
+        this.parts = parts;
     }
 
     @Override
     public RemotingCommand processRequest(Channel channel, RemotingCommand request) {
-        return pop(channel, request, clock.getAsLong() + pollTime(request), true);
+        return pop(channel, request, parts.clock().getAsLong() + pollTime(request), true);
     }
 
     private static long pollTime(RemotingCommand request) {
@@ -65,7 +52,9 @@ final class PopMessageProcessor implements RequestProcessor {
 
     private RemotingCommand pop(Channel channel, RemotingCommand request, long holdUntil, boolean arriving) {
         PopMessageRequestHeader h = PopMessageRequestHeader.read(request.header());
-        long now = clock.getAsLong();
+        long now = parts.clock().getAsLong();
+        PopChecks checks = parts.checks();
+        PopLongPolling polling = parts.polling();
         // Apache's rule: a request whose poll time was over (by more than 500 ms) before it arrived is not served
         if (arriving && h.bornTime() > 0 && now - h.bornTime() - h.pollTime() > 500) {
             return RemotingCommand.createResponse(request, ResponseCode.POLLING_TIMEOUT,
@@ -84,7 +73,7 @@ final class PopMessageProcessor implements RequestProcessor {
         PopQuery q = new PopQuery(h.consumerGroup(), h.topic(), h.queueId(), h.maxMsgNums(), h.invisibleTime(),
                 filter, selectorKey, h.initMode() == PopMessageRequestHeader.INIT_MODE_MIN, h.isOrder());
         long eventsBefore = polling.events(h.topic());
-        PopBatch batch = pops.pop(q, topic.getReadQueueNums());
+        PopBatch batch = parts.pops().pop(q, topic.getReadQueueNums());
         if (!batch.isEmpty()) {
             return found(request, batch, h.isOrder());
         }
@@ -109,13 +98,7 @@ final class PopMessageProcessor implements RequestProcessor {
 
     /** A held pop released: answered empty when its time is over, else re-run (and held again if still empty). */
     private void resume(HeldPop held, boolean timedOut) {
-        Runnable run = () -> RemotingResponder.respond(held.channel, held.request, rerun(held, timedOut));
-        try {
-            executor.execute(run);
-        } catch (RejectedExecutionException e) {
-            RemotingResponder.respond(held.channel, held.request, RemotingCommand.createResponse(held.request,
-                    ResponseCode.SYSTEM_BUSY, "[OVERLOAD]system busy, start flow control"));
-        }
+        held.answerOn(parts.executor(), () -> rerun(held, timedOut));
     }
 
     private RemotingCommand rerun(HeldPop held, boolean timedOut) {

@@ -6,6 +6,8 @@ import dev.apogee.store.PutResult;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
@@ -183,6 +185,39 @@ public final class PopService {
             PopEvent event = PopEvent.change(ledger.key, offset, popTime, popTime + invisibleTime);
             return append(ledger, event, true).thenApply(r -> PopJournal.stored(r) ? popTime : -1L);
         }
+    }
+
+    /**
+     * The group's progress on a queue for GET_CONSUME_STATS, or null when the group has not popped it (no placed
+     * cursor). Called on the admin executor.
+     */
+    PopProgress progress(String group, String topic, int queueId) {
+        QueueLedger ledger = ledgers.find(new LedgerKey(group, topic, queueId));
+        if (ledger == null) {
+            return null;
+        }
+        long min = store.getMinOffsetInQueue(topic, queueId);
+        synchronized (ledger) {
+            if (!ledger.cursorInitialised) {
+                return null;
+            }
+            return new PopProgress(ledger.lowWaterMark(min), ledger.inFlight(min, clock.getAsLong()));
+        }
+    }
+
+    /** The topics on which {@code group} has popped (a placed cursor on one of their queues at least). */
+    Set<String> topicsOf(String group) {
+        Set<String> topics = new TreeSet<>();
+        for (QueueLedger ledger : ledgers.all()) {
+            if (ledger.key.group().equals(group)) {
+                synchronized (ledger) {
+                    if (ledger.cursorInitialised) {
+                        topics.add(ledger.key.topic());
+                    }
+                }
+            }
+        }
+        return topics;
     }
 
     /** Journals and applies a dead-lettered message's removal (its copy is in the DLQ already). */

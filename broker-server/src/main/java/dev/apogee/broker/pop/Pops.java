@@ -14,6 +14,7 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.function.LongSupplier;
 
@@ -87,11 +88,11 @@ public final class Pops {
     }
 
     public RequestProcessor popProcessor(ExecutorService popExecutor) {
-        return new PopMessageProcessor(checks, service, polling, popExecutor, clock);
+        return new PopMessageProcessor(new PollingParts(checks, service, polling, popExecutor, clock));
     }
 
     public RequestProcessor notificationProcessor(ExecutorService popExecutor) {
-        return new NotificationProcessor(checks, service, polling, popExecutor, clock);
+        return new NotificationProcessor(new PollingParts(checks, service, polling, popExecutor, clock));
     }
 
     public RequestProcessor pollingInfoProcessor() {
@@ -99,7 +100,7 @@ public final class Pops {
     }
 
     public RequestProcessor ackProcessor() {
-        return new AckMessageProcessor(checks, service, store);
+        return new AckMessageProcessor(new AckTargetDecoder(checks, store), service);
     }
 
     public RequestProcessor batchAckProcessor() {
@@ -107,12 +108,22 @@ public final class Pops {
     }
 
     public RequestProcessor changeInvisibleTimeProcessor() {
-        return new ChangeInvisibleTimeProcessor(checks, service, store);
+        return new ChangeInvisibleTimeProcessor(new AckTargetDecoder(checks, store), service);
     }
 
     /** Messages examined by pops since start (tests and metrics). */
     public long examined() {
         return service.examined();
+    }
+
+    /** The group's POP progress on a queue (GET_CONSUME_STATS), or null when it has not popped the queue. */
+    public PopProgress progress(String group, String topic, int queueId) {
+        return service.progress(group, topic, queueId);
+    }
+
+    /** The topics on which {@code group} has popped (GET_CONSUME_STATS without a topic). */
+    public Set<String> topicsOf(String group) {
+        return service.topicsOf(group);
     }
 
     /** How many group-queues of {@code group} have POP state (diagnostics and tests). */

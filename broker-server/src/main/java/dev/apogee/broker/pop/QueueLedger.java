@@ -113,6 +113,36 @@ final class QueueLedger {
     }
 
     /**
+     * The group's low-water mark on this queue: the first offset at or above {@code min} (the queue's first offset)
+     * that is not done, so every message below it is acked, dead-lettered or skipped by a filter. Messages acked out
+     * of order above it are not done below it, so the backlog it implies counts them until it passes them.
+     */
+    long lowWaterMark(long min) {
+        long low = taken.nextNotContained(Math.max(cursor, min));
+        for (long offset : leases.keySet()) {
+            if (offset >= min && offset < low) {
+                low = offset;
+            }
+        }
+        Long due = available.ceilingKey(min);
+        return due != null && due < low ? due : low;
+    }
+
+    /**
+     * Messages at or above {@code min} popped and not yet acked whose invisible time still runs at {@code now} (a
+     * lease past its deadline is due again as soon as the expiry sweep sees it).
+     */
+    int inFlight(long min, long now) {
+        int count = 0;
+        for (Map.Entry<Long, Lease> e : leases.entrySet()) {
+            if (e.getKey() >= min && e.getValue().deadline() > now) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    /**
      * Ends the leases whose deadline is at or before {@code now}: each becomes available with its count + 1, or, past
      * {@code maxReconsumeTimes}, is returned for the dead-letter queue (it stays out of every pop until acked).
      *

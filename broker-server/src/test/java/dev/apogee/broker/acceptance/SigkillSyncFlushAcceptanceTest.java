@@ -1,6 +1,6 @@
 package dev.apogee.broker.acceptance;
 
-import dev.apogee.broker.BrokerStartup;
+import dev.apogee.broker.fixture.ChildBroker;
 import dev.apogee.namesrv.NameServer;
 import dev.apogee.namesrv.config.NamesrvConfig;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
@@ -13,8 +13,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -65,7 +63,7 @@ class SigkillSyncFlushAcceptanceTest {
         Files.writeString(conf, String.join("\n",
                 "brokerClusterName=" + AcceptanceServers.CLUSTER,
                 "brokerName=broker-kill",
-                "listenPort=" + freePort(),
+                "listenPort=" + ChildBroker.freePort(),
                 "bindAddress=127.0.0.1",
                 "brokerIP1=127.0.0.1",
                 "namesrvAddr=" + namesrvAddress,
@@ -134,29 +132,6 @@ class SigkillSyncFlushAcceptanceTest {
     }
 
     private Process startChild(Path conf, int run) throws IOException {
-        Path out = dir.resolve("broker-" + run + ".out");
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        // the broker's own logback.xml (the test classpath's logback-test.xml would hide the BROKER-STARTED line)
-        String logConfig = BrokerStartup.class.getResource("/logback.xml").toString();
-        Process process = new ProcessBuilder(java, "-Xms128m", "-Xmx256m", "-XX:MaxDirectMemorySize=256m",
-                "-Dlogback.configurationFile=" + logConfig, "-Dapogee.log.dir=" + dir.resolve("logs"), "-cp", System.getProperty("java.class.path"),
-                "dev.apogee.broker.BrokerStartup", "-c", conf.toString())
-                .redirectErrorStream(true).redirectOutput(out.toFile()).start();
-        // if this JVM is stopped before @AfterEach runs, do not leave a broker behind
-        Runtime.getRuntime().addShutdownHook(new Thread(process::destroyForcibly, "kill-child-broker-" + run));
-        await("child broker " + run + " started").atMost(Duration.ofSeconds(60)).until(() -> {
-            if (!process.isAlive()) {
-                throw new AssertionError("child broker exited with " + process.exitValue() + ": "
-                        + Files.readString(out));
-            }
-            return Files.readString(out).contains("BROKER-STARTED");
-        });
-        return process;
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
+        return ChildBroker.start(dir, conf, run, "-Xms128m", "-Xmx256m", "-XX:MaxDirectMemorySize=256m");
     }
 }

@@ -8,6 +8,7 @@ import org.apache.rocketmq.client.consumer.PopResult;
 import org.apache.rocketmq.client.impl.MQClientAPIImpl;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.common.message.MessageExt;
+import org.apache.rocketmq.remoting.protocol.admin.ConsumeStats;
 import org.apache.rocketmq.remoting.protocol.header.AckMessageRequestHeader;
 import org.apache.rocketmq.remoting.protocol.header.ChangeInvisibleTimeRequestHeader;
 import org.apache.rocketmq.remoting.protocol.header.PopMessageRequestHeader;
@@ -112,6 +113,11 @@ final class OfficialPopClient implements AutoCloseable {
         CompletableFuture<AckResult> result = new CompletableFuture<>();
         api.batchAckMessageAsync(brokerAddress, 5_000, callback(result), topic, group, extraInfos);
         return result.get(10, TimeUnit.SECONDS);
+    }
+
+    /** GET_CONSUME_STATS of {@code group} (null topic: every topic the broker has progress of it on). */
+    ConsumeStats consumeStats(String group, String topic) throws Exception {
+        return api.getConsumeStats(brokerAddress, group, topic, 5_000);
     }
 
     /** Any request through the official client's remoting layer (JSON header, as the client sends POP codes). */

@@ -1,6 +1,5 @@
 package dev.apogee.broker.pop;
 
-import dev.apogee.broker.fixture.BrokerFixture;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
 import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
 import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
@@ -8,15 +7,11 @@ import org.apache.rocketmq.client.exception.MQClientException;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageExt;
-import org.apache.rocketmq.tools.admin.DefaultMQAdminExt;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -32,39 +27,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @Tag("slow")
 class PopDeadLetterTest {
-    @TempDir
-    static Path dir;
-    static BrokerFixture fixture;
-
-    @BeforeAll
-    static void start() throws Exception {
-        fixture = BrokerFixture.start(dir, config -> { });
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        fixture.close();
-    }
+    @RegisterExtension
+    static final PopServers servers = new PopServers();
 
     @Test
     void failuresBackOffThenTheMessageIsDeadLettered() throws Exception {
         String topic = "PopDlq";
         String group = "cg-pop-dlq";
-        DefaultMQAdminExt admin = PopFixture.admin(fixture);
-        PopFixture.popGroup(admin, fixture, topic, 2, group, 1);
-        admin.shutdown();
-        DefaultMQProducer producer = fixture.producer("pop-dlq-producer");
+        servers.popGroup(topic, 2, group, 1);
+        DefaultMQProducer producer = servers.fixture().producer("pop-dlq-producer");
         String id = producer.send(new Message(topic, "t", "doomed".getBytes(StandardCharsets.UTF_8)), 5_000)
                 .getMsgId();
         producer.shutdown();
         List<MessageExt> deliveries = new CopyOnWriteArrayList<>();
         List<Long> deliveredAt = new CopyOnWriteArrayList<>();
-        DefaultMQPushConsumer consumer = new DefaultMQPushConsumer(group);
-        consumer.setNamesrvAddr(fixture.namesrvAddress());
-        consumer.setInstanceName("pop-dlq-c");
-        consumer.setClientRebalance(false);
-        consumer.setPopInvisibleTime(5_000);
-        consumer.subscribe(topic, "*");
+        DefaultMQPushConsumer consumer = servers.popPushConsumer(group, topic, "pop-dlq-c", 5_000);
         consumer.registerMessageListener((MessageListenerConcurrently) (msgs, ctx) -> {
             deliveries.addAll(msgs);
             msgs.forEach(m -> deliveredAt.add(System.nanoTime()));
@@ -76,7 +53,7 @@ class PopDeadLetterTest {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
             while (dlq.isEmpty() && System.nanoTime() < deadline) {
                 try {
-                    dlq = fixture.readAll("%DLQ%" + group, 1, Duration.ofSeconds(2));
+                    dlq = servers.fixture().readAll("%DLQ%" + group, 1, Duration.ofSeconds(2));
                 } catch (MQClientException e) {
                     Thread.sleep(500); // the DLQ topic is created with the first dead letter
                 }

@@ -1,6 +1,5 @@
 package dev.apogee.broker.pop;
 
-import dev.apogee.broker.fixture.BrokerFixture;
 import org.apache.rocketmq.common.message.MessageRequestMode;
 import org.apache.rocketmq.remoting.protocol.subscription.SubscriptionGroupConfig;
 import org.apache.rocketmq.tools.admin.DefaultMQAdminExt;
@@ -12,24 +11,28 @@ final class PopFixture {
     private PopFixture() {
     }
 
-    static DefaultMQAdminExt admin(BrokerFixture fixture) throws Exception {
+    /** A started official admin on {@code namesrvAddress}; the caller shuts it down. */
+    static DefaultMQAdminExt admin(String namesrvAddress) throws Exception {
         DefaultMQAdminExt admin = new DefaultMQAdminExt();
-        admin.setNamesrvAddr(fixture.namesrvAddress());
+        admin.setNamesrvAddr(namesrvAddress);
         admin.setInstanceName("pop-admin-" + System.nanoTime());
         admin.start();
         return admin;
     }
 
-    /** Creates the topic and the group (with {@code retryMaxTimes}) and switches the group to POP on the topic. */
-    static void popGroup(DefaultMQAdminExt admin, BrokerFixture fixture, String topic, int queues, String group,
+    /**
+     * Creates the topic and the group (with {@code retryMaxTimes}) on the broker at {@code brokerAddress} and switches
+     * the group to POP on the topic.
+     */
+    static void popGroup(DefaultMQAdminExt admin, String brokerAddress, String topic, int queues, String group,
             int retryMaxTimes) throws Exception {
         org.apache.rocketmq.common.TopicConfig t = new org.apache.rocketmq.common.TopicConfig(topic, queues, queues);
         t.setAttributes(new HashMap<>());
-        admin.createAndUpdateTopicConfig(fixture.brokerAddress(), t);
+        admin.createAndUpdateTopicConfig(brokerAddress, t);
         SubscriptionGroupConfig g = new SubscriptionGroupConfig();
         g.setGroupName(group);
         g.setRetryMaxTimes(retryMaxTimes);
-        admin.createAndUpdateSubscriptionGroupConfig(fixture.brokerAddress(), g);
-        admin.setMessageRequestMode(fixture.brokerAddress(), topic, group, MessageRequestMode.POP, 0, 5_000);
+        admin.createAndUpdateSubscriptionGroupConfig(brokerAddress, g);
+        admin.setMessageRequestMode(brokerAddress, topic, group, MessageRequestMode.POP, 0, 5_000);
     }
 }

@@ -1,20 +1,14 @@
 package dev.apogee.broker.pop;
 
-import dev.apogee.broker.fixture.BrokerFixture;
 import org.apache.rocketmq.client.consumer.PopResult;
 import org.apache.rocketmq.client.consumer.PopStatus;
-import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.client.producer.SendStatus;
 import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageExt;
-import org.apache.rocketmq.tools.admin.DefaultMQAdminExt;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -28,29 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the group's other consumers, and its cost is bounded by its own scan cursor, not by rescans of the backlog.
  */
 class PopJmsSelectorTest {
-    @TempDir
-    static Path dir;
-    static BrokerFixture fixture;
-    static DefaultMQAdminExt admin;
-    static DefaultMQProducer producer;
-    static OfficialPopClient client;
-
-    @BeforeAll
-    static void start() throws Exception {
-        fixture = BrokerFixture.start(dir, config -> { });
-        admin = PopFixture.admin(fixture);
-        producer = fixture.producer("pop-sel-producer");
-        client = new OfficialPopClient(fixture.namesrvAddress(), fixture.config().getBrokerName(),
-                fixture.brokerAddress());
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        client.close();
-        producer.shutdown();
-        admin.shutdown();
-        fixture.close();
-    }
+    @RegisterExtension
+    static final PopServers servers = new PopServers();
 
     /** Sends {@code count} messages to queue 0 in batches; every {@code every}-th has color 'red', the rest 'blue'. */
     static Set<String> send(String topic, int count, int every) throws Exception {
@@ -62,8 +35,8 @@ class PopJmsSelectorTest {
             m.putUserProperty("n", String.valueOf(i));
             batch.add(m);
             if (batch.size() == 200 || i == count - 1) {
-                var r = producer.send(batch, new org.apache.rocketmq.common.message.MessageQueue(topic,
-                        fixture.config().getBrokerName(), 0), 10_000);
+                var r = servers.producer().send(batch, new org.apache.rocketmq.common.message.MessageQueue(topic,
+                        servers.fixture().config().getBrokerName(), 0), 10_000);
                 assertEquals(SendStatus.SEND_OK, r.getSendStatus());
                 batch.clear();
             }
@@ -78,7 +51,7 @@ class PopJmsSelectorTest {
     static List<String> drain(String group, String topic, String expType, String exp) throws Exception {
         List<String> got = new ArrayList<>();
         while (true) {
-            PopResult r = client.pop(group, topic, 0, 32, 60_000, 0, expType, exp);
+            PopResult r = servers.client().pop(group, topic, 0, 32, 60_000, 0, expType, exp);
             if (r.getPopStatus() != PopStatus.FOUND) {
                 return got;
             }
@@ -87,7 +60,7 @@ class PopJmsSelectorTest {
                 got.add(m.getUserProperty("n"));
                 handles.add(m.getProperty("POP_CK"));
             }
-            assertTrue(OfficialPopClient.ok(client.batchAck(group, topic, handles)));
+            assertTrue(OfficialPopClient.ok(servers.client().batchAck(group, topic, handles)));
         }
     }
 
@@ -95,7 +68,7 @@ class PopJmsSelectorTest {
     void complementarySelectorsInOneGroupBothGetTheirMessages() throws Exception {
         String topic = "SelTopic";
         String group = "cg-sel";
-        PopFixture.popGroup(admin, fixture, topic, 1, group, 16);
+        servers.popGroup(topic, 1, group, 16);
         Set<String> red = send(topic, 300, 3);
         List<String> reds = drain(group, topic, "JMS", "color = 'red'");
         List<String> blues = drain(group, topic, "JMS", "color = 'blue'");
@@ -111,7 +84,7 @@ class PopJmsSelectorTest {
     void whatASelectorLeavesIsTakenByAConsumerWithoutSelector() throws Exception {
         String topic = "SelLeft";
         String group = "cg-sel-left";
-        PopFixture.popGroup(admin, fixture, topic, 1, group, 16);
+        servers.popGroup(topic, 1, group, 16);
         Set<String> red = send(topic, 100, 10);
         assertEquals(red, new HashSet<>(drain(group, topic, "JMS", "color = 'red'")));
         List<String> rest = drain(group, topic, "TAG", "*");
@@ -119,7 +92,7 @@ class PopJmsSelectorTest {
         assertEquals(90, new HashSet<>(rest).size());
         assertTrue(rest.stream().noneMatch(red::contains), "acked by the selector consumer: not handed out again");
         assertEquals(PopStatus.POLLING_NOT_FOUND,
-                client.pop(group, topic, 0, 32, 60_000, 0, "TAG", "*").getPopStatus());
+                servers.client().pop(group, topic, 0, 32, 60_000, 0, "TAG", "*").getPopStatus());
     }
 
     /** A long-polling selective pop looks through a backlog longer than one scan instead of waiting there. */
@@ -127,12 +100,12 @@ class PopJmsSelectorTest {
     void aLongPollingSelectivePopLooksThroughABacklogLongerThanOneScan() throws Exception {
         String topic = "SelDeep";
         String group = "cg-sel-deep";
-        PopFixture.popGroup(admin, fixture, topic, 1, group, 16);
+        servers.popGroup(topic, 1, group, 16);
         send(topic, 3 * PopScanner.SCAN_LIMIT, 3 * PopScanner.SCAN_LIMIT - 1); // 'red': the first and the last
-        PopResult r = client.pop(group, topic, 0, 32, 60_000, 10_000, "JMS", "n = '" + (3 * PopScanner.SCAN_LIMIT
-                - 1) + "'");
+        String last = String.valueOf(3 * PopScanner.SCAN_LIMIT - 1);
+        PopResult r = servers.client().pop(group, topic, 0, 32, 60_000, 10_000, "JMS", "n = '" + last + "'");
         assertEquals(PopStatus.FOUND, r.getPopStatus());
-        assertEquals(String.valueOf(3 * PopScanner.SCAN_LIMIT - 1), r.getMsgFoundList().get(0).getUserProperty("n"));
+        assertEquals(last, r.getMsgFoundList().get(0).getUserProperty("n"));
     }
 
     /**
@@ -145,24 +118,25 @@ class PopJmsSelectorTest {
         String topic = "SelBound";
         String group = "cg-sel-bound";
         int backlog = 20_000;
-        PopFixture.popGroup(admin, fixture, topic, 1, group, 16);
+        servers.popGroup(topic, 1, group, 16);
         Set<String> red = send(topic, backlog, 100);
-        long before = fixture.broker().pops().examined();
+        long before = servers.fixture().broker().pops().examined();
         assertEquals(red, new HashSet<>(drain(group, topic, "JMS", "color = 'red'")));
-        long bySelector = fixture.broker().pops().examined() - before;
+        long bySelector = servers.fixture().broker().pops().examined() - before;
         assertTrue(bySelector >= backlog && bySelector <= backlog + 64, "selector examined " + bySelector);
 
-        long idle = fixture.broker().pops().examined();
+        long idle = servers.fixture().broker().pops().examined();
         for (int i = 0; i < 5; i++) {
             assertEquals(PopStatus.POLLING_NOT_FOUND,
-                    client.pop(group, topic, 0, 32, 60_000, 0, "JMS", "color = 'red'").getPopStatus());
+                    servers.client().pop(group, topic, 0, 32, 60_000, 0, "JMS", "color = 'red'").getPopStatus());
         }
-        assertEquals(idle, fixture.broker().pops().examined(), "a selector pop with nothing new examines nothing");
+        assertEquals(idle, servers.fixture().broker().pops().examined(),
+                "a selector pop with nothing new examines nothing");
 
-        long beforeOthers = fixture.broker().pops().examined();
+        long beforeOthers = servers.fixture().broker().pops().examined();
         List<String> rest = drain(group, topic, "TAG", "*");
         assertEquals(backlog - red.size(), rest.size());
-        long byOthers = fixture.broker().pops().examined() - beforeOthers;
+        long byOthers = servers.fixture().broker().pops().examined() - beforeOthers;
         assertTrue(byOthers <= backlog - red.size() + 64, "the consumer without selector examined " + byOthers);
     }
 }

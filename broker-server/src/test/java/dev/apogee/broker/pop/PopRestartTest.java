@@ -52,8 +52,8 @@ class PopRestartTest {
         fixture = BrokerFixture.start(dir, config -> config.setFlushDiskType("SYNC_FLUSH"));
         String topic = "PopRestart";
         String group = "cg-pop-restart";
-        DefaultMQAdminExt admin = PopFixture.admin(fixture);
-        PopFixture.popGroup(admin, fixture, topic, 2, group, 16);
+        DefaultMQAdminExt admin = PopFixture.admin(fixture.namesrvAddress());
+        PopFixture.popGroup(admin, fixture.brokerAddress(), topic, 2, group, 16);
         admin.shutdown();
         DefaultMQProducer producer = fixture.producer("pop-restart-producer");
         for (int i = 0; i < 10; i++) {

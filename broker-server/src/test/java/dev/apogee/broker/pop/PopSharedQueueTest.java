@@ -1,19 +1,14 @@
 package dev.apogee.broker.pop;
 
-import dev.apogee.broker.fixture.BrokerFixture;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
 import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
 import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.common.message.Message;
-import org.apache.rocketmq.tools.admin.DefaultMQAdminExt;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
@@ -28,35 +23,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * one of them would own the queue and the other get nothing): each message goes to exactly one of them.
  */
 class PopSharedQueueTest {
-    @TempDir
-    static Path dir;
-    static BrokerFixture fixture;
-
-    @BeforeAll
-    static void start() throws Exception {
-        fixture = BrokerFixture.start(dir, config -> { });
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        fixture.close();
-    }
+    @RegisterExtension
+    static final PopServers servers = new PopServers();
 
     @Test
     void twoPushConsumersShareOneQueue() throws Exception {
         String topic = "PopOneQueue";
         String group = "cg-pop-one-queue";
-        DefaultMQAdminExt admin = PopFixture.admin(fixture);
-        PopFixture.popGroup(admin, fixture, topic, 1, group, 16);
-        admin.shutdown();
+        servers.popGroup(topic, 1, group, 16);
         Map<String, Set<String>> byConsumer = new ConcurrentHashMap<>();
         DefaultMQPushConsumer a = consumer(group, topic, "a", byConsumer);
         DefaultMQPushConsumer b = consumer(group, topic, "b", byConsumer);
-        DefaultMQProducer producer = fixture.producer("pop-one-queue-producer");
+        DefaultMQProducer producer = servers.fixture().producer("pop-one-queue-producer");
         int count = 60;
         try {
             long ready = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (fixture.broker().pops().heldPops() < 2 && System.nanoTime() < ready) {
+            while (servers.fixture().broker().pops().heldPops() < 2 && System.nanoTime() < ready) {
                 Thread.sleep(20); // both consumers are popping (long polling) before the first message
             }
             for (int i = 0; i < count; i++) {
@@ -85,13 +67,8 @@ class PopSharedQueueTest {
 
     private static DefaultMQPushConsumer consumer(String group, String topic, String name,
             Map<String, Set<String>> byConsumer) throws Exception {
-        DefaultMQPushConsumer consumer = new DefaultMQPushConsumer(group);
-        consumer.setNamesrvAddr(fixture.namesrvAddress());
-        consumer.setInstanceName("pop-one-queue-" + name);
-        consumer.setClientRebalance(false);
+        DefaultMQPushConsumer consumer = servers.popPushConsumer(group, topic, "pop-one-queue-" + name, 30_000);
         consumer.setPopBatchNums(1);
-        consumer.setPopInvisibleTime(30_000);
-        consumer.subscribe(topic, "*");
         consumer.registerMessageListener((MessageListenerConcurrently) (msgs, ctx) -> {
             msgs.forEach(m -> byConsumer.computeIfAbsent(name, k -> ConcurrentHashMap.newKeySet())
                     .add(m.getMsgId()));

@@ -1,6 +1,6 @@
 package dev.apogee.broker.pop;
 
-import dev.apogee.broker.BrokerStartup;
+import dev.apogee.broker.fixture.ChildBroker;
 import dev.apogee.namesrv.NameServer;
 import dev.apogee.namesrv.config.NamesrvConfig;
 import org.apache.rocketmq.client.consumer.AckResult;
@@ -11,8 +11,6 @@ import org.apache.rocketmq.client.producer.SendResult;
 import org.apache.rocketmq.client.producer.SendStatus;
 import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageExt;
-import org.apache.rocketmq.common.message.MessageRequestMode;
-import org.apache.rocketmq.remoting.protocol.subscription.SubscriptionGroupConfig;
 import org.apache.rocketmq.tools.admin.DefaultMQAdminExt;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
@@ -20,14 +18,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -80,7 +75,7 @@ class PopSigkillTest {
                 .setKvConfigPath(dir.resolve("kvConfig.json")));
         namesrv.start();
         String namesrvAddress = "127.0.0.1:" + namesrv.port();
-        int port = freePort();
+        int port = ChildBroker.freePort();
         String brokerAddress = "127.0.0.1:" + port;
         Path conf = dir.resolve("broker.conf");
         Files.writeString(conf, String.join("\n", "brokerClusterName=PopKillCluster", "brokerName=broker-popkill",
@@ -146,19 +141,10 @@ class PopSigkillTest {
     }
 
     private void setUpGroup(String namesrvAddress, String brokerAddress) throws Exception {
-        DefaultMQAdminExt admin = new DefaultMQAdminExt();
-        admin.setNamesrvAddr(namesrvAddress);
-        admin.setInstanceName("pop-kill-admin");
-        admin.start();
+        DefaultMQAdminExt admin = PopFixture.admin(namesrvAddress);
         try {
-            org.apache.rocketmq.common.TopicConfig topic = new org.apache.rocketmq.common.TopicConfig(TOPIC, 4, 4);
-            topic.setAttributes(new HashMap<>());
-            admin.createAndUpdateTopicConfig(brokerAddress, topic);
-            SubscriptionGroupConfig group = new SubscriptionGroupConfig();
-            group.setGroupName(GROUP);
-            group.setRetryMaxTimes(1_000); // redeliveries across kills never dead-letter here
-            admin.createAndUpdateSubscriptionGroupConfig(brokerAddress, group);
-            admin.setMessageRequestMode(brokerAddress, TOPIC, GROUP, MessageRequestMode.POP, 0, 5_000);
+            // redeliveries across kills never dead-letter here
+            PopFixture.popGroup(admin, brokerAddress, TOPIC, 4, GROUP, 1_000);
         } finally {
             admin.shutdown();
         }
@@ -221,28 +207,7 @@ class PopSigkillTest {
     }
 
     private Process startChild(Path conf, int run) throws IOException {
-        Path out = dir.resolve("broker-" + run + ".out");
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String logConfig = BrokerStartup.class.getResource("/logback.xml").toString();
-        Process process = new ProcessBuilder(java, "-Xms64m", "-Xmx256m", "-XX:MaxDirectMemorySize=256m",
-                "-XX:TieredStopAtLevel=1", "-Dlogback.configurationFile=" + logConfig,
-                "-Dapogee.log.dir=" + dir.resolve("logs"), "-cp", System.getProperty("java.class.path"),
-                "dev.apogee.broker.BrokerStartup", "-c", conf.toString())
-                .redirectErrorStream(true).redirectOutput(out.toFile()).start();
-        Runtime.getRuntime().addShutdownHook(new Thread(process::destroyForcibly, "kill-pop-broker-" + run));
-        await("child broker " + run + " started").atMost(Duration.ofSeconds(60)).until(() -> {
-            if (!process.isAlive()) {
-                throw new AssertionError("child broker exited with " + process.exitValue() + ": "
-                        + Files.readString(out));
-            }
-            return Files.readString(out).contains("BROKER-STARTED");
-        });
-        return process;
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
+        return ChildBroker.start(dir, conf, run, "-Xms64m", "-Xmx256m", "-XX:MaxDirectMemorySize=256m",
+                "-XX:TieredStopAtLevel=1");
     }
 }

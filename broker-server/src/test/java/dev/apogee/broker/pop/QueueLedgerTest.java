@@ -84,4 +84,26 @@ class QueueLedgerTest {
         assertEquals(90, replayed.leases.get(2L).deadline());
         assertTrue(replayed.taken.contains(7));
     }
+
+    @Test
+    void theLowWaterMarkIsTheFirstOffsetNotDoneAndInFlightCountsRunningLeases() {
+        QueueLedger l = new QueueLedger(KEY);
+        l.applyPop(100, 200, 4, new long[] {0, 1, 2, 3}, new int[4]);
+        l.applyAck(1);
+        l.applyAck(3);
+        assertEquals(0, l.lowWaterMark(0), "0 leased: nothing below it is done yet");
+        assertEquals(2, l.inFlight(0, 150));
+        l.applyAck(0);
+        assertEquals(2, l.lowWaterMark(0));
+        assertEquals(0, l.inFlight(0, 200), "a lease at its deadline is due again, not in flight");
+        l.expire(200, 16);
+        assertEquals(2, l.lowWaterMark(0), "due again: still not done");
+        l.applyAck(2);
+        assertEquals(4, l.lowWaterMark(0), "the frontier: never handed out");
+        l.applyPop(300, 400, -1, new long[] {6}, new int[1]); // a selector took 6 above the cursor
+        l.applyAck(6);
+        assertEquals(4, l.lowWaterMark(0));
+        assertEquals(7, l.lowWaterMark(6), "what retention deleted below the queue's first offset counts as gone");
+        assertEquals(0, l.inFlight(0, 300));
+    }
 }

@@ -2,11 +2,16 @@ package dev.apogee.client.interop;
 
 import dev.apogee.broker.Broker;
 import dev.apogee.broker.config.BrokerConfig;
+import dev.apogee.client.ClientConfig;
+import dev.apogee.client.admin.AdminClient;
 import dev.apogee.namesrv.NameServer;
 import dev.apogee.namesrv.config.NamesrvConfig;
+import dev.apogee.remoting.protocol.body.BrokerData;
+import org.awaitility.Awaitility;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 
 /**
  * Our own name server and broker in this JVM on loopback, the second target of the interop suites
@@ -37,13 +42,33 @@ final class ApogeeServers implements AutoCloseable {
         config.setTransactionCheckInterval(1000);
         config.setTransactionTimeOut(1000);
         Broker broker = new Broker(config);
+        ApogeeServers servers = new ApogeeServers(namesrv, broker);
         try {
             broker.start();
-        } catch (Exception e) {
-            namesrv.close();
+            servers.awaitRegistered(config.getBrokerName());
+        } catch (Exception | Error e) {
+            servers.close();
             throw e;
         }
-        return new ApogeeServers(namesrv, broker);
+        return servers;
+    }
+
+    /**
+     * Waits (bounded) until the name server lists the broker as a master. {@link Broker#start()} returns before its
+     * first registration reaches the name server (it is sent by the registration thread), and on a loaded 2-core box
+     * the two can be seconds apart: a test that creates a topic in between fails with "no master broker registered".
+     */
+    private void awaitRegistered(String brokerName) throws Exception {
+        try (AdminClient admin = new AdminClient(new ClientConfig().setNamesrvAddress(namesrvAddress())
+                .setInstanceName(ApacheServers.unique("apogee-ready")).setRpcTimeoutMillis(10_000))) {
+            admin.start();
+            Awaitility.await("broker " + brokerName + " registered").atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(200)).ignoreExceptions()
+                    .until(() -> {
+                        BrokerData broker = admin.clusterInfo().getBrokerAddrTable().get(brokerName);
+                        return broker != null && broker.masterAddr() != null;
+                    });
+        }
     }
 
     String namesrvAddress() {

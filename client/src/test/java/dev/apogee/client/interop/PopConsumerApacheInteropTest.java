@@ -12,7 +12,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class PopConsumerApacheInteropTest extends PopConsumerContract {
     /**
      * The build's interop-against-apogee execution reruns the interop suites on our broker; this suite needs POP,
-     * which PopConsumerApogeeInteropTest covers for our broker once it has it.
+     * which PopConsumerApogeeInteropTest covers for our broker.
      */
     @BeforeAll
     static void onlyAgainstApache() {

@@ -2,10 +2,12 @@ package dev.apogee.client.interop;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.apogee.client.admin.AdminClient;
 import dev.apogee.client.pop.PopConsumerConfig;
 import dev.apogee.client.pop.PoppedMessage;
 import dev.apogee.client.pop.Selector;
 import dev.apogee.client.pop.SimpleConsumer;
+import dev.apogee.remoting.protocol.body.OffsetWrapper;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -13,14 +15,15 @@ import java.util.Set;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-/** The pop consumer contract against our own name server and broker, started in this JVM. */
+/**
+ * The pop consumer contract against our own name server and broker, started in this JVM (in both surefire
+ * executions: its target does not depend on {@code apogee.it.target}).
+ */
 @Tag("interop")
 @Tag("slow")
-@Disabled("needs broker POP, branch h-pop-broker")
 class PopConsumerApogeeInteropTest extends PopConsumerContract {
     private static ApogeeServers servers;
 
@@ -62,5 +65,26 @@ class PopConsumerApogeeInteropTest extends PopConsumerContract {
             return got.size() >= sent.size();
         });
         assertEquals(sent, got);
+    }
+
+    /** Our AdminClient reads a POP group's progress from our broker: backlog not acked, and what is in flight. */
+    @Test
+    void theAdminClientReportsAPopGroupsBacklogAndMessagesInFlight() throws Exception {
+        String topic = topic("TPopLag", 1);
+        String group = ApacheServers.unique("cgPopLag");
+        Set<String> sent = send(topic, 3, null);
+        SimpleConsumer consumer = simple(new PopConsumerConfig(group, topic).setClientConfig(client("popLag")));
+        List<PoppedMessage> got = receiveAtLeast(consumer, sent.size());
+        try (AdminClient admin = new AdminClient(client("popLagAdmin"))) {
+            admin.start();
+            assertEquals(3, admin.consumerLag(group, topic), "popped, not acked: still backlog");
+            OffsetWrapper queue = admin.consumeStats(group, topic).values().iterator().next();
+            assertEquals(3, queue.getPullOffset() - queue.getConsumerOffset(), "in flight");
+            consumer.ack(got);
+            assertEquals(0, admin.consumerLag(group, topic));
+            queue = admin.consumeStats(group, topic).values().iterator().next();
+            assertEquals(3, queue.getConsumerOffset());
+            assertEquals(3, queue.getPullOffset());
+        }
     }
 }

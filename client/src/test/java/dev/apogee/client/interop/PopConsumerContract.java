@@ -37,7 +37,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The native client's pop consumers against a real broker with POP: subclasses name the servers (Apache RocketMQ
- * 5.3.3 now, ours once it has POP). Every wait is bounded; "not delivered again" is checked over a window longer
+ * 5.3.3, and ours). Every wait is bounded; "not delivered again" is checked over a window longer
  * than the invisible time plus the broker's revive delay.
  */
 abstract class PopConsumerContract {
@@ -105,6 +105,16 @@ abstract class PopConsumerContract {
         consumer.start();
         toClose.add(0, consumer);
         return consumer;
+    }
+
+    /** Receives (60 s invisible, 2 s waits) until at least {@code count} messages came, within {@link #AWAIT}. */
+    static List<PoppedMessage> receiveAtLeast(SimpleConsumer consumer, int count) {
+        List<PoppedMessage> got = new ArrayList<>();
+        Awaitility.await().atMost(AWAIT).until(() -> {
+            got.addAll(consumer.receive(32, Duration.ofSeconds(60), Duration.ofSeconds(2)));
+            return got.size() >= count;
+        });
+        return got;
     }
 
     /** Receives for {@code window}: what the group gets again (nothing, once everything was acked). */
@@ -200,11 +210,7 @@ abstract class PopConsumerContract {
         String group = ApacheServers.unique("cgPopSimple");
         Set<String> sent = send(topic, 3, null);
         SimpleConsumer consumer = simple(new PopConsumerConfig(group, topic).setClientConfig(client("popSimple")));
-        List<PoppedMessage> got = new ArrayList<>();
-        Awaitility.await().atMost(AWAIT).until(() -> {
-            got.addAll(consumer.receive(32, Duration.ofSeconds(60), Duration.ofSeconds(2)));
-            return got.size() >= 3;
-        });
+        List<PoppedMessage> got = receiveAtLeast(consumer, 3);
         assertEquals(sent, new HashSet<>(got.stream().map(PopConsumerContract::body).toList()));
 
         PoppedMessage kept = got.get(0);
@@ -214,11 +220,7 @@ abstract class PopConsumerContract {
         assertEquals(after, kept.handle());
         consumer.ack(got.subList(1, 3));
 
-        List<PoppedMessage> again = new ArrayList<>();
-        Awaitility.await().atMost(AWAIT).until(() -> {
-            again.addAll(consumer.receive(32, Duration.ofSeconds(60), Duration.ofSeconds(2)));
-            return !again.isEmpty();
-        });
+        List<PoppedMessage> again = receiveAtLeast(consumer, 1);
         assertEquals(List.of(body(kept)), again.stream().map(PopConsumerContract::body).toList(),
                 "only the message whose invisible time was shortened came back");
         assertEquals(1, again.get(0).reconsumeTimes());
@@ -264,11 +266,7 @@ abstract class PopConsumerContract {
 
         // invisible for five minutes, but released: another consumer gets it within the await
         SimpleConsumer other = simple(new PopConsumerConfig(group, topic).setClientConfig(client("popReleaseB")));
-        List<PoppedMessage> got = new ArrayList<>();
-        Awaitility.await().atMost(AWAIT).until(() -> {
-            got.addAll(other.receive(32, Duration.ofSeconds(60), Duration.ofSeconds(2)));
-            return !got.isEmpty();
-        });
+        List<PoppedMessage> got = receiveAtLeast(other, 1);
         assertEquals(sent, new HashSet<>(got.stream().map(PopConsumerContract::body).toList()));
         other.ack(got);
     }
