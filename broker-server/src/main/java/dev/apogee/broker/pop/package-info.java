@@ -8,7 +8,9 @@
  * (pop/ack/change threads and the {@code apogee-pop-expiry} thread); every change is journaled as a record of the
  * internal topic {@code APOGEE_SYS_POP_JOURNAL} in the CommitLog before it is applied ({@code PopJournal}), and a
  * snapshot ({@code PopSnapshot}) bounds the replay at start. GET_CONSUME_STATS reads a group's progress
- * ({@link dev.apogee.broker.pop.PopProgress}) under the same monitors, on the admin executor. Request modes and
+ * ({@link dev.apogee.broker.pop.PopProgress}) under the same monitors, on the admin executor. Transaction branches ack
+ * popped messages at commit, atomically with their sends, and hold them while prepared
+ * ({@link dev.apogee.broker.pop.TransactedPopAcks}, called on branch request threads). Request modes and
  * QUERY_ASSIGNMENT are in {@code assignment}.
  */
 package dev.apogee.broker.pop;
