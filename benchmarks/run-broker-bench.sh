@@ -21,7 +21,7 @@
 #
 # Env: SECS (measured s per row, 20), WARM (client warm-up s per row, 5), WARMUP_SECS (server warm-up, 15),
 #      PREFILL (200000), LAT_RATE (100 msg/s), SIZE (1024), FLUSHES ("ASYNC_FLUSH SYNC_FLUSH"),
-#      SERVERS ("apache apogee"), BENCH_DIR (/tmp/rmqbench: copy of shared/bench/rocketmq),
+#      SERVERS ("apache apogee"), SHARED_DIR (../shared), BENCH_DIR (/tmp/rmqbench: copy of shared/bench/rocketmq),
 #      APOGEE_BUILD_DIR (/tmp/apogee-bench-src: snapshot of this checkout, built there so concurrent edits and
 #      builds in the checkout do not change what is measured), MVN_ARGS (-o; set to "" to allow downloads),
 #      LOCK_WAIT_S (3600; the run holds /tmp/bench.lock like shared/bench/rocketmq/run-all.sh),
@@ -37,7 +37,7 @@ if [[ "${BENCH_LOCK_HELD:-0}" != 1 ]]; then
 fi
 
 export JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}"
-SHARED="$ROOT/../shared/bench/rocketmq"
+SHARED="${SHARED_DIR:-$ROOT/../shared}/bench/rocketmq"  # SHARED_DIR: where shared/ is (a worktree has it elsewhere)
 BENCH_DIR="${BENCH_DIR:-/tmp/rmqbench}"
 BUILD_DIR="${APOGEE_BUILD_DIR:-/tmp/apogee-bench-src}"
 SECS="${SECS:-20}"; WARM="${WARM:-5}"; WARMUP_SECS="${WARMUP_SECS:-15}"

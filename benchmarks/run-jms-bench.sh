@@ -16,7 +16,7 @@
 # Env: SKIP_BUILD=1 reuse the last build; LOCK_WAIT_S (3600) / RUN_TIMEOUT_S (2400): the measuring part holds
 #      /tmp/bench.lock (flock -w LOCK_WAIT_S ... timeout RUN_TIMEOUT_S); HARNESS (/tmp/jmsbench);
 #      WORK (/tmp/jmsbench-apogee): snapshot of our jars, broker data and logs; APOGEE_NS_PORT (29876),
-#      APOGEE_BROKER_PORT (30911); JAVA_OPTS for the harness JVM (run.sh default -Xms1g -Xmx1g -XX:+UseG1GC).
+#      APOGEE_BROKER_PORT (30911); SHARED_DIR (../shared); JAVA_OPTS for the harness JVM (run.sh default -Xms1g -Xmx1g -XX:+UseG1GC).
 #
 # Our broker: bin/apogee-standalone (name server + broker in one JVM, its defaults -Xms1g -Xmx1g -XX:+AlwaysPreTouch),
 # SYNC_FLUSH: a send is answered after the group-commit fsync, like Artemis's journal (NIO, journal-datasync=true,
@@ -24,7 +24,7 @@
 # scripts/artemis-broker.sh (artemis create defaults, -Xmx2G).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-SHARED="$(cd "$ROOT/../shared/bench/jms" && pwd)"
+SHARED="$(cd "${SHARED_DIR:-$ROOT/../shared}/bench/jms" && pwd)"  # SHARED_DIR: where shared/ is
 HARNESS="${HARNESS:-/tmp/jmsbench}"
 WORK="${WORK:-/tmp/jmsbench-apogee}"
 NS_PORT="${APOGEE_NS_PORT:-29876}"
