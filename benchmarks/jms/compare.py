@@ -100,6 +100,8 @@ def main(out, header, specs):
             cells.append(fmt_rate(r))
             cells.append(f"**{ro / ra:.2f}**" if ra and ro is not None else "-")
             la, lo = (a or {}).get("latency"), (r or {}).get("latency")
+            if (a or {}).get("error") or (r or {}).get("error"):
+                la = lo = None  # no comparison with a failed row
             cells.append(f"{la['p50_ms'] / lo['p50_ms']:.2f}" if la and lo and lo["p50_ms"] else "-")
         lines.append("| " + " | ".join(cells) + " |")
     with open(out, "w") as f:
