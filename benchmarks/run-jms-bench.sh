@@ -36,7 +36,7 @@ while [[ $# -gt 0 ]]; do
     --short) short=1 ;;
     --async-flush) async_flush=1 ;;
     --) shift; harness_opts=("$@"); break ;;
-    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
     *) scenarios+=("$1") ;;
   esac
   shift
@@ -191,6 +191,9 @@ Client (harness) JVM options, the same for both targets: \`${JAVA_OPTS:-run.sh d
   128 sends (back-pressure: at most 8,192 messages, 8 MiB or 1,000 requests unanswered per connection); sends with a
   CompletionListener coalesced the same way, each listener called after the broker's (post-fsync) answer to its batch. Destination names use '_' where the harness has '.' (RocketMQ topic names;
   patched in the /tmp copy of the harness, the same for both targets).
+- **competing-consumers**, **selector-queue** (ours, \`benchmarks/jms/scenarios\`, see benchmarks/README.md): 4 listeners /
+  2 listeners with complementary selectors on one queue, persistent, phases live and backlog; a phase that loses a
+  message or misroutes one is FAILED. The notes under each target's table give how the consumers split the messages.
 $([[ $async_flush == 1 ]] && echo "- **apogee-async**: the same with ASYNC_FLUSH (answered from the page cache): for scale only, not comparable to Artemis.")
 
 Load: start \`$UPTIME_START\`; end \`$UPTIME_END\`. Broker RSS after the comparable runs: Artemis $((RSS_ARTEMIS / 1024)) MiB,
