@@ -9,17 +9,24 @@
 #
 # Rows (each for Apache first, then Apogee, servers started fresh per flush mode, same JVM heap 1g):
 #   ASYNC_FLUSH: sync send 1 / 16 / 64 threads; idle end-to-end latency (--mode=both paced at LAT_RATE msg/s);
-#                pre-fill PREFILL messages (batch:32) then push-consumer drain
+#                pre-fill PREFILL messages (batch:32) then push-consumer drain (offset consumption, group
+#                drain_cg_<server>), then pop-drain: the same backlog drained by the official push consumer with
+#                its group (pop_cg_<server>) switched to POP (benchmarks/pop-drain.sh, setClientRebalance(false))
 #   SYNC_FLUSH : sync send 1 / 16 / 64 threads
 # Every server gets WARMUP_SECS of async load first (JIT), not reported.
 #
+#   ROWS="pop-drain" FLUSHES=ASYNC_FLUSH benchmarks/run-broker-bench.sh   # only some rows (prefill comes with
+#                                                                         # drain / pop-drain: it is their backlog)
+#   benchmarks/medians.py broker OUT.md benchmarks/results/broker-<a> ...  # medians over several runs
+#
 # Env: SECS (measured s per row, 20), WARM (client warm-up s per row, 5), WARMUP_SECS (server warm-up, 15),
 #      PREFILL (200000), LAT_RATE (100 msg/s), SIZE (1024), FLUSHES ("ASYNC_FLUSH SYNC_FLUSH"),
-#      SERVERS ("apache apogee"), BENCH_DIR (/tmp/rmqbench: copy of shared/bench/rocketmq),
+#      SERVERS ("apache apogee"), SHARED_DIR (../shared), BENCH_DIR (/tmp/rmqbench: copy of shared/bench/rocketmq),
 #      APOGEE_BUILD_DIR (/tmp/apogee-bench-src: snapshot of this checkout, built there so concurrent edits and
 #      builds in the checkout do not change what is measured), MVN_ARGS (-o; set to "" to allow downloads),
 #      LOCK_WAIT_S (3600; the run holds /tmp/bench.lock like shared/bench/rocketmq/run-all.sh),
-#      QUIET_GATE=1 (wait, bounded, for an idle machine before each row: shared/bench/rocketmq/quiet-wait.sh).
+#      QUIET_GATE=1 (wait, bounded, for an idle machine before each row: shared/bench/rocketmq/quiet-wait.sh),
+#      ROWS (all: "sync-t1 sync-t16 sync-t64 latency-idle prefill drain pop-drain"; the warm-up always runs).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -30,7 +37,7 @@ if [[ "${BENCH_LOCK_HELD:-0}" != 1 ]]; then
 fi
 
 export JAVA_HOME="${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}"
-SHARED="$ROOT/../shared/bench/rocketmq"
+SHARED="${SHARED_DIR:-$ROOT/../shared}/bench/rocketmq"  # SHARED_DIR: where shared/ is (a worktree has it elsewhere)
 BENCH_DIR="${BENCH_DIR:-/tmp/rmqbench}"
 BUILD_DIR="${APOGEE_BUILD_DIR:-/tmp/apogee-bench-src}"
 SECS="${SECS:-20}"; WARM="${WARM:-5}"; WARMUP_SECS="${WARMUP_SECS:-15}"
@@ -59,7 +66,7 @@ log "snapshot + build of Apogee MQ in $BUILD_DIR"
 rm -rf "$BUILD_DIR"; mkdir -p "$BUILD_DIR"
 (cd "$ROOT" && tar --exclude=./.git --exclude='*/target' --exclude=./benchmarks/results -cf - .) | tar -xf - -C "$BUILD_DIR"
 # shellcheck disable=SC2086
-(cd "$BUILD_DIR" && mvn -q $MVN_ARGS -DskipTests -pl standalone -am package) > "$RAW/build-apogee.log" 2>&1 \
+(cd "$BUILD_DIR" && mvn -q $MVN_ARGS -DskipTests -pl standalone,benchmarks -am package) > "$RAW/build-apogee.log" 2>&1 \
   || { tail -40 "$RAW/build-apogee.log"; echo "Apogee build failed" >&2; exit 1; }
 (cd "$BUILD_DIR" && git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo "no git") > "$RAW/apogee-commit.txt"
 git -C "$ROOT" status --short > "$RAW/apogee-uncommitted.txt" 2>/dev/null || true
@@ -74,6 +81,7 @@ rm -rf "$BENCH_DIR"; cp -r "$SHARED" "$BENCH_DIR"
   echo "date: $(date -u)"; echo "host: $(uname -srm)"; echo "cpus: $(nproc)"; free -m | sed -n 2p
   "$JAVA_HOME/bin/java" -version 2>&1 | head -1
   echo "SECS=$SECS WARM=$WARM WARMUP_SECS=$WARMUP_SECS PREFILL=$PREFILL LAT_RATE=$LAT_RATE SIZE=$SIZE"
+  echo "ROWS=${ROWS:-all} FLUSHES=$FLUSHES"
   echo "uptime: $(uptime)"
 } > "$RAW/env.txt"
 
@@ -144,18 +152,25 @@ watch_client() {
   wait "$pid"
 }
 
-# bench <server> <flush> <row> <bench.sh args...>: one measured row; its RESULT line goes to results.jsonl
+# want <row>: whether ROWS selects the row (prefill whenever a drain row is selected: it fills their backlog)
+want() {
+  [[ -z "${ROWS:-}" || " $ROWS " == *" $1 "* ]] && return 0
+  [[ $1 == prefill && ( " $ROWS " == *" drain "* || " $ROWS " == *" pop-drain "* ) ]]
+}
+
+# bench <server> <flush> <row> <bench.sh args...>: one measured row; its RESULT line goes to results.jsonl.
+# TOOL (default the shared load tool) is any command called like bench.sh: <namesrv> --key=value ...
 bench() {
-  local server=$1 flush=$2 row=$3; shift 3
+  local server=$1 flush=$2 row=$3 tool=${TOOL:-$BENCH_DIR/bench.sh}; shift 3
   local logf="$RAW/$server-$flush-$row.log"
   local limit=$((SECS + WARM + 120))
-  case "$row" in prefill|drain) limit=420 ;; esac
+  case "$row" in prefill|drain|pop-drain) limit=420 ;; esac
   if [[ "${QUIET_GATE:-0}" == 1 ]]; then "$BENCH_DIR/quiet-wait.sh" >> "$RAW/quiet-gate.log" 2>&1; fi
   local attempt rc
   for attempt in 1 2 3; do
     log "  $server $flush $row$( ((attempt > 1)) && echo " (attempt $attempt)")"
     BENCH_LOG_DIR="$RAW/client-logs" BENCH_HEAP="-Xms512m -Xmx512m" timeout "$limit" \
-      "$BENCH_DIR/bench.sh" "$NS" --label="$server|$flush|$row" --watch="$WATCH" "$@" > "$logf" 2>&1 &
+      "$tool" "$NS" --label="$server|$flush|$row" --watch="$WATCH" "$@" > "$logf" 2>&1 &
     rc=0; watch_client $! "$logf" || rc=$?
     # the load tool's main thread can fail before measuring (e.g. "No route info" for a topic a loaded broker has
     # not registered yet): that JVM never exits by itself, so it is ended here and the row is tried again
@@ -175,16 +190,19 @@ for flush in $FLUSHES; do
     await_ready "$server" "$flush"
     bench "$server" "$flush" warmup --topic="warm_${flush}" --send=async --threads=1 --size="$SIZE" \
       --seconds="$WARMUP_SECS" --warmup=0 --messages=100000000
-    bench "$server" "$flush" sync-t1 --topic="t1_$flush" --send=sync --threads=1 "${C[@]}"
-    bench "$server" "$flush" sync-t16 --topic="t16_$flush" --send=sync --threads=16 "${C[@]}"
-    bench "$server" "$flush" sync-t64 --topic="t64_$flush" --send=sync --threads=64 "${C[@]}"
+    want sync-t1 && bench "$server" "$flush" sync-t1 --topic="t1_$flush" --send=sync --threads=1 "${C[@]}"
+    want sync-t16 && bench "$server" "$flush" sync-t16 --topic="t16_$flush" --send=sync --threads=16 "${C[@]}"
+    want sync-t64 && bench "$server" "$flush" sync-t64 --topic="t64_$flush" --send=sync --threads=64 "${C[@]}"
     if [[ "$flush" == ASYNC_FLUSH ]]; then
-      bench "$server" "$flush" latency-idle --mode=both --topic=lat_idle --send=sync --threads=1 --rate="$LAT_RATE" \
-        "${C[@]}"
-      bench "$server" "$flush" prefill --topic=drain --send=batch:32 --threads=2 --size="$SIZE" --warmup=0 \
-        --messages="$PREFILL" --seconds=300
-      bench "$server" "$flush" drain --mode=consume --topic=drain --group="drain_cg_$server" --messages="$PREFILL" \
-        --seconds=300 --idle=10
+      want latency-idle && bench "$server" "$flush" latency-idle --mode=both --topic=lat_idle --send=sync --threads=1 \
+        --rate="$LAT_RATE" "${C[@]}"
+      want prefill && bench "$server" "$flush" prefill --topic=drain --send=batch:32 --threads=2 --size="$SIZE" \
+        --warmup=0 --messages="$PREFILL" --seconds=300
+      want drain && bench "$server" "$flush" drain --mode=consume --topic=drain --group="drain_cg_$server" \
+        --messages="$PREFILL" --seconds=300 --idle=10
+      # the same backlog again, by a group of its own in POP mode (groups do not share consumption)
+      want pop-drain && TOOL="$BUILD_DIR/benchmarks/pop-drain.sh" bench "$server" "$flush" pop-drain --topic=drain \
+        --group="pop_cg_$server" --messages="$PREFILL" --seconds=300 --idle=10
     fi
     log "stop $server $flush"
     "stop_$server"
@@ -230,6 +248,7 @@ spec = [
     ("SYNC_FLUSH", "sync-t64", "sync send, 64 threads", "send_msgs_per_s", "send_lat"),
     ("ASYNC_FLUSH", "prefill", f"pre-fill {int(prefill):,} (batch of 32, 2 threads)", "send_msgs_per_s", "batch_send_lat"),
     ("ASYNC_FLUSH", "drain", f"push-consumer drain of {int(prefill):,}", "consume_msgs_per_s", None),
+    ("ASYNC_FLUSH", "pop-drain", f"POP push-consumer drain of {int(prefill):,}", "consume_msgs_per_s", None),
 ]
 out = []
 out.append(f"# Broker benchmark: Apogee MQ vs Apache RocketMQ 5.3.3 ({os.path.basename(raw)[7:]})\n")
@@ -245,11 +264,13 @@ for flush, row, title, key, lat_prefix in spec:
     a = rows.get(("apache", flush, row)); o = rows.get(("apogee", flush, row))
     if a is None and o is None:
         continue
-    av = num(a, key) if a else None; ov = num(o, key) if o else None
+    # a row that did not get everything (e.g. a POP drain short of its backlog) is FAILED, not a figure
+    av = num(a, key) if a and not a.get("error") else None; ov = num(o, key) if o and not o.get("error") else None
     al = lat(a, lat_prefix) if lat_prefix else "–"; ol = lat(o, lat_prefix) if lat_prefix else "–"
     p99r = ratio(num(o, lat_prefix + "_p99_ms") if o and lat_prefix else None,
                  num(a, lat_prefix + "_p99_ms") if a and lat_prefix else None)
-    out.append(f"| {flush} | {title} | {fmt(av)} | {fmt(ov)} | {ratio(ov, av)} | {al} | {ol} | {p99r} | {cpu(a)} | {cpu(o)} |")
+    ac = "FAILED" if a and a.get("error") else fmt(av); oc = "FAILED" if o and o.get("error") else fmt(ov)
+    out.append(f"| {flush} | {title} | {ac} | {oc} | {ratio(ov, av)} | {al} | {ol} | {p99r} | {cpu(a)} | {cpu(o)} |")
 a = rows.get(("apache", "ASYNC_FLUSH", "latency-idle")); o = rows.get(("apogee", "ASYNC_FLUSH", "latency-idle"))
 if a or o:
     out.append("")
@@ -267,6 +288,17 @@ if a or o:
                    f"p99 {ratio(num(o, 'e2e_lat_p99_ms'), num(a, 'e2e_lat_p99_ms'))}.")
 errors = [(k, r.get("send_errors"), r.get("sent_not_ok"), r.get("error_kinds")) for k, r in sorted(rows.items())
           if (r.get("send_errors") or 0) or (r.get("sent_not_ok") or 0)]
+pops = [(k, r) for k, r in sorted(rows.items()) if k[2] == "pop-drain"]
+if pops:
+    out.append("")
+    out.append("POP drain: the official `DefaultMQPushConsumer` (20 consume threads, pop batch 32, invisible 60 s), its "
+               "group switched to POP with `MQClientAPIImpl.setMessageRequestMode` and `setClientRebalance(false)`, "
+               "on the backlog the push-consumer drain read (another group); rate = distinct messages from the first "
+               "to the last delivery.\n")
+    for k, r in pops:
+        out.append(f"- {k[0]}: {r.get('distinct_msgs', '–')} distinct of {r.get('expected_msgs', '–')}, "
+                   f"{r.get('redelivered', '–')} delivered again, first message after {r.get('time_to_first_msg_s', '–')} s"
+                   + (f", **FAILED: {r['error']}**" if r.get("error") else ""))
 out.append("")
 if errors:
     out.append("Send errors / non-OK results (counted out of the figures):\n")

@@ -10,11 +10,13 @@
 #   --async-flush  also measure our broker in ASYNC_FLUSH (a second "apogee-async" row set; not comparable with
 #                  Artemis's journal sync, shown for scale only)
 #   scenario       default: p2p-persistent p2p-nonpersistent tx reqreply topic-fanout async-send
-#                  (async-send runs against Artemis's ConfirmedConnectionFactory: see the harness README, Pitfalls)
+#                  competing-consumers selector-queue
+#                  (async-send runs against Artemis's ConfirmedConnectionFactory: see the harness README, Pitfalls;
+#                  the last two are ours, benchmarks/jms/scenarios/, added to the harness copy: see benchmarks/README.md)
 # Env: SKIP_BUILD=1 reuse the last build; LOCK_WAIT_S (3600) / RUN_TIMEOUT_S (2400): the measuring part holds
 #      /tmp/bench.lock (flock -w LOCK_WAIT_S ... timeout RUN_TIMEOUT_S); HARNESS (/tmp/jmsbench);
 #      WORK (/tmp/jmsbench-apogee): snapshot of our jars, broker data and logs; APOGEE_NS_PORT (29876),
-#      APOGEE_BROKER_PORT (30911); JAVA_OPTS for the harness JVM (run.sh default -Xms1g -Xmx1g -XX:+UseG1GC).
+#      APOGEE_BROKER_PORT (30911); SHARED_DIR (../shared); JAVA_OPTS for the harness JVM (run.sh default -Xms1g -Xmx1g -XX:+UseG1GC).
 #
 # Our broker: bin/apogee-standalone (name server + broker in one JVM, its defaults -Xms1g -Xmx1g -XX:+AlwaysPreTouch),
 # SYNC_FLUSH: a send is answered after the group-commit fsync, like Artemis's journal (NIO, journal-datasync=true,
@@ -22,7 +24,7 @@
 # scripts/artemis-broker.sh (artemis create defaults, -Xmx2G).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-SHARED="$(cd "$ROOT/../shared/bench/jms" && pwd)"
+SHARED="$(cd "${SHARED_DIR:-$ROOT/../shared}/bench/jms" && pwd)"  # SHARED_DIR: where shared/ is
 HARNESS="${HARNESS:-/tmp/jmsbench}"
 WORK="${WORK:-/tmp/jmsbench-apogee}"
 NS_PORT="${APOGEE_NS_PORT:-29876}"
@@ -34,12 +36,13 @@ while [[ $# -gt 0 ]]; do
     --short) short=1 ;;
     --async-flush) async_flush=1 ;;
     --) shift; harness_opts=("$@"); break ;;
-    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
     *) scenarios+=("$1") ;;
   esac
   shift
 done
-[[ ${#scenarios[@]} -gt 0 ]] || scenarios=(p2p-persistent p2p-nonpersistent tx reqreply topic-fanout async-send)
+[[ ${#scenarios[@]} -gt 0 ]] || scenarios=(p2p-persistent p2p-nonpersistent tx reqreply topic-fanout async-send
+  competing-consumers selector-queue)
 harness_opts=(--queue-prefix jmsbench_ ${harness_opts[@]+"${harness_opts[@]}"})
 if [[ $short == 1 ]]; then
   harness_opts=(--messages 5000 --max-seconds 8 --warmup 500 --warmup-seconds 5 --roundtrips 1000 --rr-warmup 200
@@ -87,6 +90,13 @@ if [[ "${BENCH_LOCK_HELD:-0}" != 1 ]]; then
   # (a name change only, the same for Artemis and us); --queue-prefix jmsbench_ below does the prefix part.
   sed -i -E 's/"(p2p|mpmc|rr|req|fanout|ctx)\./"\1_/g; s/"rr_req\./"rr_req_/g' "$HARNESS/src/main/java/jmsbench/Scenarios.java"
   grep -q '"rr_req_"' "$HARNESS/src/main/java/jmsbench/Scenarios.java" || { echo "harness patch did not apply" >&2; exit 1; }
+  # Our scenarios with several consumers on one queue (competing-consumers, selector-queue) join the copy: the
+  # harness's unknown-scenario branch hands them to QueueScenarios, which rejects any other name as before.
+  cp "$ROOT"/benchmarks/jms/scenarios/jmsbench/*.java "$HARNESS/src/main/java/jmsbench/"
+  sed -i -E 's/default -> throw new IllegalArgumentException\("unknown scenario " \+ name\);/default -> new QueueScenarios(b).run(name, f, cfName, scen);/' \
+    "$HARNESS/src/main/java/jmsbench/Scenarios.java"
+  grep -q 'new QueueScenarios(b)' "$HARNESS/src/main/java/jmsbench/Scenarios.java" \
+    || { echo "harness patch (QueueScenarios) did not apply" >&2; exit 1; }
   mkdir -p "$HARNESS/providers/apogee"
   cp "$ROOT/benchmarks/jms/jndi.properties" "$HARNESS/providers/apogee/jndi.properties"
   rm -rf "$HARNESS/providers/apogee/lib"
@@ -181,6 +191,9 @@ Client (harness) JVM options, the same for both targets: \`${JAVA_OPTS:-run.sh d
   128 sends (back-pressure: at most 8,192 messages, 8 MiB or 1,000 requests unanswered per connection); sends with a
   CompletionListener coalesced the same way, each listener called after the broker's (post-fsync) answer to its batch. Destination names use '_' where the harness has '.' (RocketMQ topic names;
   patched in the /tmp copy of the harness, the same for both targets).
+- **competing-consumers**, **selector-queue** (ours, \`benchmarks/jms/scenarios\`, see benchmarks/README.md): 4 listeners /
+  2 listeners with complementary selectors on one queue, persistent, phases live and backlog; a phase that loses a
+  message or misroutes one is FAILED. The notes under each target's table give how the consumers split the messages.
 $([[ $async_flush == 1 ]] && echo "- **apogee-async**: the same with ASYNC_FLUSH (answered from the page cache): for scale only, not comparable to Artemis.")
 
 Load: start \`$UPTIME_START\`; end \`$UPTIME_END\`. Broker RSS after the comparable runs: Artemis $((RSS_ARTEMIS / 1024)) MiB,

@@ -10,6 +10,9 @@ import json
 import sys
 from collections import OrderedDict
 
+# scenarios whose notes say how the messages split between the consumers (benchmarks/jms/scenarios)
+SPLIT_SCENARIOS = ("competing-consumers", "selector-queue")
+
 
 def load(paths):
     rows = OrderedDict()
@@ -24,17 +27,18 @@ def load(paths):
 
 
 def rate(r):
-    return r.get("rate") if r and r.get("rate") is not None else None
+    """The row's rate, or None when it has none or failed (a failed row, e.g. one that lost messages, is no figure)."""
+    return r.get("rate") if r and r.get("rate") is not None and not r.get("error") else None
 
 
 def fmt_rate(r):
+    if r and r.get("error"):
+        return "FAILED"
     v = rate(r)
     if v is None:
         return "-"
     s = f"{v:,.0f}"
-    if r.get("error"):
-        s += " (ERROR)"
-    elif not r.get("complete", True):
+    if not r.get("complete", True):
         s += " (incomplete)"
     return s
 
@@ -73,6 +77,13 @@ def main(out, header, specs):
             lines.append(f"| {k[0]} | {k[1]} | {k[2]} | {r['count']} {r.get('unit', '')} | {fmt_rate(r)} | "
                          f"{fmt_lat(r)} | {what} | {fmt_cpu(r)} | {r.get('loadavg', '')} |")
         lines.append("")
+        # what the rows' notes say where the number alone misleads: failures, and how consumers shared a queue
+        notes = [(k, rows[k]) for k in keys if k in rows and (rows[k].get("error") or k[0] in SPLIT_SCENARIOS)]
+        for k, r in notes:
+            lines.append(f"- {k[0]} / {k[2]}: {r.get('notes', '')}"
+                         + (f" **FAILED: {r['error']}**" if r.get("error") else ""))
+        if notes:
+            lines.append("")
     anchor_name, anchor = targets[0]
     others = targets[1:]
     head = "| scenario | body | phase | " + anchor_name + " rate/s | "
@@ -89,6 +100,8 @@ def main(out, header, specs):
             cells.append(fmt_rate(r))
             cells.append(f"**{ro / ra:.2f}**" if ra and ro is not None else "-")
             la, lo = (a or {}).get("latency"), (r or {}).get("latency")
+            if (a or {}).get("error") or (r or {}).get("error"):
+                la = lo = None  # no comparison with a failed row
             cells.append(f"{la['p50_ms'] / lo['p50_ms']:.2f}" if la and lo and lo["p50_ms"] else "-")
         lines.append("| " + " | ".join(cells) + " |")
     with open(out, "w") as f:
