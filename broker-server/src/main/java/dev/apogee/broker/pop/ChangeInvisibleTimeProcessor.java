@@ -10,21 +10,28 @@ import dev.apogee.remoting.protocol.pop.ChangeInvisibleTimeResponseHeader;
 import dev.apogee.store.MessageStore;
 import io.netty.channel.Channel;
 
+import java.util.concurrent.CompletableFuture;
+
 /**
  * CHANGE_MESSAGE_INVISIBLETIME (200053): the held message becomes invisible for {@code invisibleTime} from now (the
  * official push consumer's back-off after a failed consume; 0 releases it at once). Answered once the change is
  * durable, with the new {@code popTime}, {@code invisibleTime} and {@code reviveQid} from which the client builds the
  * message's new receipt handle. A message done already stays done (answered SUCCESS).
+ *
+ * <p>Apogee extension: with {@code apogeeNotDelivered=true} and invisible time 0 the message is released as never
+ * delivered (its reconsume count stays), and held pops of the topic are woken at once.
  */
 final class ChangeInvisibleTimeProcessor implements RequestProcessor {
     private final PopChecks checks;
     private final PopService pops;
     private final MessageStore store;
+    private final PopLongPolling polling;
 
-    ChangeInvisibleTimeProcessor(PopChecks checks, PopService pops, MessageStore store) {
+    ChangeInvisibleTimeProcessor(PopChecks checks, PopService pops, MessageStore store, PopLongPolling polling) {
         this.checks = checks;
         this.pops = pops;
         this.store = store;
+        this.polling = polling;
     }
 
     @Override
@@ -43,7 +50,13 @@ final class ChangeInvisibleTimeProcessor implements RequestProcessor {
         if (outOfRange != null) {
             return outOfRange;
         }
-        pops.changeInvisibleTime(group, topic, queueId, offset, invisibleTime).whenComplete((popTime, e) -> {
+        boolean release = h.notDelivered() && invisibleTime == 0;
+        CompletableFuture<Long> changed = release ? pops.releaseUndelivered(group, topic, queueId, offset)
+                : pops.changeInvisibleTime(group, topic, queueId, offset, invisibleTime);
+        changed.whenComplete((popTime, e) -> {
+            if (release && popTime != null && popTime >= 0) {
+                polling.wake(topic); // due now: a held pop need not wait for the expiry sweep
+            }
             RemotingCommand response;
             if (popTime == null || popTime < 0) {
                 response = RemotingCommand.createResponse(request, ResponseCode.SYSTEM_ERROR,

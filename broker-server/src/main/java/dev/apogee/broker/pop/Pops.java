@@ -107,7 +107,7 @@ public final class Pops {
     }
 
     public RequestProcessor changeInvisibleTimeProcessor() {
-        return new ChangeInvisibleTimeProcessor(checks, service, store);
+        return new ChangeInvisibleTimeProcessor(checks, service, store, polling);
     }
 
     /** Messages examined by pops since start (tests and metrics). */

@@ -23,7 +23,6 @@ import dev.apogee.remoting.protocol.SerializeType;
 import dev.apogee.remoting.protocol.body.ClusterInfo;
 import dev.apogee.remoting.protocol.body.ConsumeFromWhere;
 import dev.apogee.remoting.protocol.body.MessageQueue;
-import dev.apogee.remoting.protocol.body.TopicOffset;
 import jakarta.jms.JMSException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,7 +30,6 @@ import org.slf4j.LoggerFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -41,15 +39,15 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Predicate;
 
 /**
  * The {@link Provider} over the native client: one {@link Producer} and one {@link AdminClient} per connection (on a
- * client instance of their own), and one {@link PullConsumer} per JMS consumer, each on its own client instance so
- * that consumers of one group (a queue's) are distinct group members the broker's rebalance splits the queues
- * between. Consumers pull batches with manual commit and hand messages out one at a time; a commit
- * ({@link #acknowledge}, {@link #acknowledgeLazily}) covers exactly the messages handed out. Every native exception
- * is translated here, once ({@link #translate}).
+ * client instance of their own). JMS queue consumers and shared subscriptions consume by POP ({@link PopReceivers},
+ * all on the connection's one client instance: one heartbeat entry per group however many consumers); exclusive
+ * topic subscriptions (and native groups) are one {@link PullConsumer} each, on its own client instance, pulling
+ * batches with manual commit and handing messages out one at a time; a commit ({@link #acknowledge},
+ * {@link #acknowledgeLazily}) covers exactly the messages handed out. Every native exception is translated here,
+ * once ({@link #translate}).
  *
  * <p>Most operations complete their future on the calling thread; asynchronous sends complete on the client's
  * callback threads. {@link ConnectionHealth} watches name servers and brokers on its own thread; once it reports a
@@ -86,6 +84,8 @@ public final class NativeProvider implements Provider {
     private final NativeBranches branches;
     private final SelectorSubscriptions selectors;
     private final GroupOperations groups;
+    private final PopReceivers pops;
+    private final QueueBrowsing browsing;
 
     public NativeProvider(NativeProviderConfig config) {
         this(config, Credentials.ANONYMOUS);
@@ -103,9 +103,12 @@ public final class NativeProvider implements Provider {
         this.selectors = new SelectorSubscriptions(SelectorSubscriptions.over(this::admin, () -> instance.rpc(),
                 config.requestTimeoutMillis()), instancePrefix);
         this.groups = new GroupOperations(this::admin, this::sharedInstance, config.requestTimeoutMillis());
+        this.pops = new PopReceivers(this::admin, this::sharedInstance, clientConfig(instancePrefix),
+                config.requestTimeoutMillis());
+        this.browsing = new QueueBrowsing(this, selectors, instancePrefix, config.requestTimeoutMillis());
     }
 
-    private ClientConfig clientConfig(String instanceName) {
+    ClientConfig clientConfig(String instanceName) {
         return new ClientConfig().setNamesrvAddress(config.namesrvAddress()).setInstanceName(instanceName)
                 .setRpcTimeoutMillis(config.requestTimeoutMillis())
                 .setRebalanceIntervalMillis(config.rebalanceIntervalMillis()).setRequestSigner(signer)
@@ -180,6 +183,7 @@ public final class NativeProvider implements Provider {
             c.close();
         }
         consumers.clear();
+        pops.closeAll();
         branches.shutdown();
         if (producer != null) {
             producer.shutdown();
@@ -289,6 +293,10 @@ public final class NativeProvider implements Provider {
                     config.requestTimeoutMillis()); // a refused consumer would otherwise just never be assigned
             String[] subscription = selectors.subscription(spec.selector(), spec.topic());
             long id = IDS.incrementAndGet();
+            if (spec.pop()) {
+                pops.open(id, spec, subscription);
+                return CompletableFuture.completedFuture(new ConsumerId(id, spec.group(), true));
+            }
             PullConsumerConfig pc = new PullConsumerConfig(spec.group())
                     .setClientConfig(clientConfig(instancePrefix + "-c" + id))
                     .setAutoCommit(false)
@@ -340,6 +348,9 @@ public final class NativeProvider implements Provider {
 
     @Override
     public CompletableFuture<WireMessage> pull(ConsumerId id, long timeoutMillis) {
+        if (id.perMessage()) {
+            return popPull(id, timeoutMillis);
+        }
         NativeConsumer c = consumers.get(id.value());
         if (c == null) {
             return failed(JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "the consumer is closed"));
@@ -370,80 +381,72 @@ public final class NativeProvider implements Provider {
 
     @Override
     public CompletableFuture<List<WireMessage>> browse(String topic, String group, String selector, int max) {
+        return browsing.browse(topic, group, selector, max);
+    }
+
+    private CompletableFuture<WireMessage> popPull(ConsumerId id, long timeoutMillis) {
         try {
-            subscription(selector); // validates
-        } catch (JMSException e) {
-            return CompletableFuture.failedFuture(e);
-        }
-        if (max <= 0) {
-            return CompletableFuture.completedFuture(List.of());
-        }
-        String browserGroup = "JMSB_" + instancePrefix.replace('-', '_') + "_" + IDS.incrementAndGet();
-        PullConsumer reader = null;
-        try {
-            ensureTopic(topic).join();
-            Predicate<WireMessage> filter = selectors.browserFilter(selector, topic); // as the consumers filter
-            AdminClient a = admin();
-            Map<MessageQueue, Long> committed;
-            try {
-                committed = a.consumerOffsets(group, topic);
-            } catch (MQClientException e) {
-                committed = Map.of(); // the group has consumed nothing yet
-            }
-            Map<MessageQueue, Long> start = new HashMap<>();
-            Map<MessageQueue, Long> end = new HashMap<>();
-            for (Map.Entry<MessageQueue, TopicOffset> e : a.topicOffsets(topic).entrySet()) {
-                long done = committed.getOrDefault(e.getKey(), -1L);
-                long from = Math.max(e.getValue().getMinOffset(), done);
-                if (from < e.getValue().getMaxOffset()) {
-                    start.put(e.getKey(), from);
-                    end.put(e.getKey(), e.getValue().getMaxOffset());
-                }
-            }
-            List<WireMessage> out = new ArrayList<>();
-            if (start.isEmpty()) {
-                return CompletableFuture.completedFuture(out);
-            }
-            reader = new PullConsumer(new PullConsumerConfig(browserGroup)
-                    .setClientConfig(clientConfig(instancePrefix + "-b" + IDS.incrementAndGet()))
-                    .setAutoCommit(false));
-            reader.start();
-            reader.assign(start.keySet());
-            for (Map.Entry<MessageQueue, Long> e : start.entrySet()) {
-                reader.seek(e.getKey(), e.getValue());
-            }
-            Set<MessageQueue> open = new HashSet<>(start.keySet());
-            String[] values = NativeMessages.newValueCache();
-            long deadline = System.currentTimeMillis() + Math.max(5_000, 2 * config.requestTimeoutMillis());
-            while (!open.isEmpty() && out.size() < max && System.currentTimeMillis() < deadline) {
-                for (MessageExt m : reader.poll(100)) {
-                    MessageQueue queue = new MessageQueue(topic, m.getBrokerName(), m.getQueueId());
-                    Long stop = end.get(queue);
-                    if (stop == null || m.getQueueOffset() >= stop) {
-                        continue;
-                    }
-                    WireMessage wire = NativeMessages.toWire(m, values);
-                    if (out.size() < max && filter.test(wire)) {
-                        out.add(wire);
-                    }
-                    if (m.getQueueOffset() + 1 >= stop) {
-                        open.remove(queue);
-                    }
-                }
-            }
-            return CompletableFuture.completedFuture(out);
+            checkNotLost();
+            return CompletableFuture.completedFuture(popReceiver(id).next(timeoutMillis));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return CompletableFuture.completedFuture(null);
         } catch (Throwable t) {
             return failed(t);
-        } finally {
-            if (reader != null) {
-                reader.shutdown();
-                deleteGroup(browserGroup).exceptionally(e -> null);
+        }
+    }
+
+    /** The open POP consumer {@code id}, or ILLEGAL_STATE. */
+    PopReceiver popReceiver(ConsumerId id) throws JMSException {
+        PopReceiver r = pops.get(id.value());
+        if (r == null) {
+            throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "the consumer is closed");
+        }
+        return r;
+    }
+
+    @Override
+    public CompletableFuture<Void> release(ConsumerId id, boolean lastOnly) {
+        PopReceiver r = id.perMessage() ? pops.get(id.value()) : null;
+        if (r == null) {
+            return done();
+        }
+        try {
+            if (lastOnly) {
+                r.releaseLast();
+            } else {
+                r.releaseAll();
             }
+            return done();
+        } catch (Throwable t) {
+            return failed(t);
+        }
+    }
+
+    @Override
+    public CompletableFuture<Void> releasePrefetched() {
+        try {
+            pops.releasePrefetches();
+            return done();
+        } catch (Throwable t) {
+            return failed(t);
         }
     }
 
     @Override
     public CompletableFuture<Void> acknowledge(ConsumerId id) {
+        if (id.perMessage()) {
+            PopReceiver r = pops.get(id.value());
+            try {
+                checkNotLost();
+                if (r != null) {
+                    r.acknowledge();
+                }
+                return done();
+            } catch (Throwable t) {
+                return failed(t);
+            }
+        }
         NativeConsumer c = consumers.get(id.value());
         if (c == null) {
             return done();
@@ -461,6 +464,11 @@ public final class NativeProvider implements Provider {
 
     @Override
     public CompletableFuture<Void> acknowledgeLazily(ConsumerId id) {
+        PopReceiver r = id.perMessage() ? pops.get(id.value()) : null;
+        if (r != null) {
+            r.acknowledgeLazily();
+            return done();
+        }
         NativeConsumer c = consumers.get(id.value());
         if (c != null) {
             synchronized (c) {
@@ -490,6 +498,9 @@ public final class NativeProvider implements Provider {
 
     @Override
     public CompletableFuture<Void> closeConsumer(ConsumerId id) {
+        if (id.perMessage()) {
+            return closePopConsumer(id);
+        }
         NativeConsumer c = consumers.remove(id.value());
         if (c == null) {
             return done();
@@ -499,6 +510,23 @@ public final class NativeProvider implements Provider {
                 && GroupPresence.noOtherMember(admin, instance, config.requestTimeoutMillis(), c.spec.group(), null)) {
             return deleteGroup(c.spec.group()).exceptionally(e -> {
                 LOG.warn("APOGEE-JMS-GROUP-1 could not delete the group {}: {}", NameEncoding.describe(c.spec.group()),
+                        e.getMessage());
+                return null;
+            });
+        }
+        return done();
+    }
+
+    private CompletableFuture<Void> closePopConsumer(ConsumerId id) {
+        PopReceiver r = pops.remove(id.value());
+        if (r == null) {
+            return done();
+        }
+        r.close(); // left the group: a shared subscription whose last member this was ends (§8.3.2)
+        if (pops.leave(r.spec.group()) && r.spec.endsWithLastConsumer()
+                && GroupPresence.noOtherMember(admin, instance, config.requestTimeoutMillis(), r.spec.group(), null)) {
+            return deleteGroup(r.spec.group()).exceptionally(e -> {
+                LOG.warn("APOGEE-JMS-GROUP-1 could not delete the group {}: {}", NameEncoding.describe(r.spec.group()),
                         e.getMessage());
                 return null;
             });
@@ -531,7 +559,7 @@ public final class NativeProvider implements Provider {
         }
     }
 
-    private synchronized AdminClient admin() throws JMSException {
+    synchronized AdminClient admin() throws JMSException {
         if (admin == null) {
             throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "the provider is closed");
         }

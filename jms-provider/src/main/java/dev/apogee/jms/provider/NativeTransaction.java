@@ -1,5 +1,6 @@
 package dev.apogee.jms.provider;
 
+import dev.apogee.client.MQClientException;
 import dev.apogee.client.message.Message;
 import dev.apogee.client.transaction.BranchAck;
 import dev.apogee.client.transaction.BranchClient;
@@ -9,6 +10,8 @@ import dev.apogee.client.transaction.BranchMessage;
 import dev.apogee.jms.message.WireMessage;
 import dev.apogee.remoting.protocol.body.MessageQueue;
 import jakarta.jms.JMSException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -27,6 +30,8 @@ import java.util.concurrent.CompletionException;
  * are synchronized (work on the session's thread, completion on the transaction manager's).
  */
 final class NativeTransaction implements ProviderTransaction {
+    private static final Logger LOG = LoggerFactory.getLogger(NativeTransaction.class);
+
     private enum State { ACTIVE, PREPARED, READ_ONLY, COMMITTED, ROLLED_BACK }
 
     private record QueueKey(String group, String topic, String brokerName, int queueId) {
@@ -41,6 +46,8 @@ final class NativeTransaction implements ProviderTransaction {
     private final Map<String, List<BranchHalf>> halves = new LinkedHashMap<>();
     private final Map<QueueKey, BranchAck> acks = new LinkedHashMap<>();
     private final Set<String> prepared = new LinkedHashSet<>();
+    /** Messages of POP consumers: acked once the branch committed, released when it rolls back. */
+    private final PopBranchAcks popAcks = new PopBranchAcks();
     private State state = State.ACTIVE;
 
     NativeTransaction(NativeProvider provider, BranchClient client, String branchId) {
@@ -153,11 +160,17 @@ final class NativeTransaction implements ProviderTransaction {
             return;
         }
         state = State.COMMITTED;
+        ackPopped();
     }
 
     @Override
     public synchronized void acknowledge(ConsumerId consumer) throws JMSException {
         require(State.ACTIVE, "acknowledge in");
+        if (consumer.perMessage()) {
+            PopReceiver receiver = provider.popReceiver(consumer);
+            popAcks.add(receiver, receiver.takeHandedOut());
+            return;
+        }
         for (BranchAck ack : provider.deliveredPositions(consumer)) {
             acks.merge(new QueueKey(ack.group(), ack.topic(), ack.brokerName(), ack.queueId()), ack,
                     (a, b) -> a.nextOffset() >= b.nextOffset() ? a : b);
@@ -169,6 +182,10 @@ final class NativeTransaction implements ProviderTransaction {
         require(State.ACTIVE, "prepare");
         Set<String> brokers = brokers();
         if (brokers.isEmpty()) {
+            if (!popAcks.isEmpty()) {
+                state = State.PREPARED; // only POP acks: nothing on a broker to prepare, but the commit acks them
+                return true;
+            }
             state = State.READ_ONLY;
             return false;
         }
@@ -188,6 +205,7 @@ final class NativeTransaction implements ProviderTransaction {
     @Override
     public synchronized void commit(boolean onePhase) throws JMSException {
         if (state == State.READ_ONLY || state == State.COMMITTED) {
+            ackPopped();
             return;
         }
         if (state == State.ACTIVE) {
@@ -205,6 +223,7 @@ final class NativeTransaction implements ProviderTransaction {
                     throw NativeBranches.translate(e);
                 }
                 state = State.COMMITTED;
+                ackPopped();
                 return;
             }
             if (!prepare()) {
@@ -219,6 +238,22 @@ final class NativeTransaction implements ProviderTransaction {
             });
         }
         state = State.COMMITTED;
+        ackPopped();
+    }
+
+    /**
+     * The branch is committed: its POP messages are acked. A failure here is logged, not thrown (the commit's sends
+     * are stored): those messages come again after their invisible time, a duplicate rather than a loss.
+     */
+    private void ackPopped() {
+        try {
+            popAcks.ackAll();
+        } catch (MQClientException e) {
+            LOG.warn("JMS-POP-TX-ACK acking the messages consumed by committed branch {} failed, they come again: {}",
+                    branchId, e.toString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Override
@@ -241,6 +276,7 @@ final class NativeTransaction implements ProviderTransaction {
             }
         }
         state = State.ROLLED_BACK;
+        popAcks.releaseAll();
         if (failure != null) {
             throw NativeBranches.translate(failure);
         }
@@ -258,6 +294,7 @@ final class NativeTransaction implements ProviderTransaction {
             }
         }
         state = State.ROLLED_BACK;
+        popAcks.releaseAll();
     }
 
     private Set<String> brokers() {
