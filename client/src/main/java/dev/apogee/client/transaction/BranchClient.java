@@ -33,8 +33,9 @@ import java.util.function.Supplier;
 
 /**
  * The client side of the branch protocol (BRANCH_PREPARE … BRANCH_FORGET, see {@code dev.apogee.broker.transaction
- * .branch}): sends become invisible halves of a branch, and prepare / commit / rollback make them and a set of
- * consumed positions one atomic unit on a broker. Thread-safe. One per JMS connection; it registers
+ * .branch}): sends become invisible halves of a branch, and prepare / commit / rollback make them, a set of
+ * consumed positions ({@link BranchAck}) and popped messages to ack ({@link BranchPopAck}) one atomic unit on a
+ * broker. Thread-safe. One per JMS connection; it registers
  * {@code producerGroup} with the shared client instance, so two live branch clients of one client id need distinct
  * groups. Every remote call uses the client's request timeout ({@link ClientConfig#getRpcTimeoutMillis()}).
  */
@@ -157,9 +158,16 @@ public final class BranchClient {
         }
     }
 
+    /** {@link #commitLocal(String, String, List, List, List)} without popped messages to ack. */
+    public boolean commitLocal(String brokerName, String branchId, List<BranchMessage> messages, List<BranchAck> acks)
+            throws BranchException {
+        return commitLocal(brokerName, branchId, messages, acks, List.of());
+    }
+
     /**
      * Commits a whole one-phase branch on one broker in one request (BRANCH_COMMIT_LOCAL): the broker stores
-     * {@code messages}, in this order, and the decision with {@code acks} as one atomic, durable append. The
+     * {@code messages}, in this order, the decision with {@code acks} and the acks of {@code popAcks} (messages popped
+     * from that broker) as one atomic, durable append. The
      * request is repeated on a timeout or lost connection (the broker answers a repeat of a committed branch with
      * SUCCESS and stores nothing twice). Fails with NOT_SUPPORTED, having done nothing, when the broker predates this
      * request.
@@ -167,8 +175,8 @@ public final class BranchClient {
      * @return false, having sent nothing, when the messages encode to more than {@link #MAX_LOCAL_COMMIT_BYTES} (one
      *     request and one append must stay bounded): the caller then sends them as halves and prepares
      */
-    public boolean commitLocal(String brokerName, String branchId, List<BranchMessage> messages, List<BranchAck> acks)
-            throws BranchException {
+    public boolean commitLocal(String brokerName, String branchId, List<BranchMessage> messages, List<BranchAck> acks,
+            List<BranchPopAck> popAcks) throws BranchException {
         requireValid(branchId);
         int maxSize = running().producer().config().getMaxMessageSize();
         List<Message> batch = new ArrayList<>(messages.size());
@@ -194,7 +202,7 @@ public final class BranchClient {
         if (body != null && body.length() > MAX_LOCAL_COMMIT_BYTES) {
             return false;
         }
-        String ackJson = new String(body(brokerName, List.of(), acks).encode(), StandardCharsets.UTF_8);
+        String ackJson = new String(body(brokerName, List.of(), acks, popAcks).encode(), StandardCharsets.UTF_8);
         try {
             callIdempotent(brokerName, () -> RemotingCommand.createRequest(RequestCode.BRANCH_COMMIT_LOCAL)
                     .putExtField("branchId", branchId)
@@ -220,15 +228,25 @@ public final class BranchClient {
         return localCommitSupported;
     }
 
-    /** Durably records the branch on one broker: the given halves (stored there) and acks (queues of that broker). */
+    /** {@link #prepare(String, String, List, List, boolean, List)} without popped messages to ack. */
     public void prepare(String brokerName, String branchId, List<BranchHalf> halves, List<BranchAck> acks,
             boolean onePhase) throws BranchException {
+        prepare(brokerName, branchId, halves, acks, onePhase, List.of());
+    }
+
+    /**
+     * Durably records the branch on one broker: the given halves (stored there), acks (queues of that broker) and pop
+     * acks (messages popped from that broker). While the branch is prepared the popped messages cannot come back to
+     * the group; commit acks them, rollback makes them due again at once.
+     */
+    public void prepare(String brokerName, String branchId, List<BranchHalf> halves, List<BranchAck> acks,
+            boolean onePhase, List<BranchPopAck> popAcks) throws BranchException {
         requireValid(branchId);
         RemotingCommand request = RemotingCommand.createRequest(RequestCode.BRANCH_PREPARE)
                 .putExtField("branchId", branchId)
                 .putExtField("onePhase", String.valueOf(onePhase))
                 .putExtField("producerGroup", producerGroup)
-                .body(body(brokerName, halves, acks).encode());
+                .body(body(brokerName, halves, acks, popAcks).encode());
         call(brokerName, request, "preparing branch " + branchId);
     }
 
@@ -241,7 +259,7 @@ public final class BranchClient {
     /** Rolls the branch back; {@code halves} name the sends of a branch that was never prepared (may be empty). */
     public void rollback(String brokerName, String branchId, List<BranchHalf> halves) throws BranchException {
         requireValid(branchId);
-        byte[] body = body(brokerName, halves == null ? List.of() : halves, List.of()).encode();
+        byte[] body = body(brokerName, halves == null ? List.of() : halves, List.of(), List.of()).encode();
         callIdempotent(brokerName, () -> RemotingCommand.createRequest(RequestCode.BRANCH_ROLLBACK)
                 .putExtField("branchId", branchId).body(body), "rolling back branch " + branchId);
     }
@@ -322,8 +340,8 @@ public final class BranchClient {
         }
     }
 
-    private static BranchBody body(String brokerName, List<BranchHalf> halves, List<BranchAck> acks)
-            throws BranchException {
+    private static BranchBody body(String brokerName, List<BranchHalf> halves, List<BranchAck> acks,
+            List<BranchPopAck> popAcks) throws BranchException {
         List<BranchBody.Half> wireHalves = new ArrayList<>(halves.size());
         for (BranchHalf h : halves) {
             if (!brokerName.equals(h.brokerName())) {
@@ -340,7 +358,15 @@ public final class BranchClient {
             }
             wireAcks.add(new BranchBody.Ack(a.group(), a.topic(), a.queueId(), a.nextOffset()));
         }
-        return new BranchBody(wireHalves, wireAcks);
+        List<BranchBody.PopAck> wirePopAcks = new ArrayList<>(popAcks.size());
+        for (BranchPopAck p : popAcks) {
+            if (!brokerName.equals(p.brokerName())) {
+                throw new BranchException(Reason.INVALID, "pop ack of " + p.topic() + "/" + p.queueId() + " offset "
+                        + p.offset() + " is for " + p.brokerName() + ", not for " + brokerName);
+            }
+            wirePopAcks.add(new BranchBody.PopAck(p.group(), p.topic(), p.queueId(), p.offset(), p.receiptHandle()));
+        }
+        return new BranchBody(wireHalves, wireAcks, wirePopAcks);
     }
 
     private static void requireValid(String branchId) throws BranchException {

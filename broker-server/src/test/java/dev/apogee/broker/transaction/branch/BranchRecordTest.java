@@ -1,6 +1,7 @@
 package dev.apogee.broker.transaction.branch;
 
 import dev.apogee.remoting.protocol.body.BranchBody;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -15,7 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 class BranchRecordTest {
     private static final BranchBody BODY = new BranchBody(
             List.of(new BranchBody.Half(4096, "7F0000010000001000", "uniq-1"), new BranchBody.Half(8192, null, null)),
-            List.of(new BranchBody.Ack("g", "t", 3, 17)));
+            List.of(new BranchBody.Ack("g", "t", 3, 17)),
+            List.of(new BranchBody.PopAck("g", "t", 1, 5, "0 1700000000000 60000 0 0 broker-a 1 5")));
 
     @ParameterizedTest
     @EnumSource(BranchRecord.Type.class)
@@ -27,6 +29,20 @@ class BranchRecordTest {
         assertEquals(record.producerGroup(), decoded.producerGroup());
         assertEquals(BODY.halves(), decoded.branch().halves());
         assertEquals(BODY.acks(), decoded.branch().acks());
+        assertEquals(BODY.popAcks(), decoded.branch().popAcks());
+    }
+
+    @Test
+    void aRecordWithoutPopAcksReadsAsNone() {
+        String json = "{\"type\":\"COMMIT_STORED\",\"branchId\":\"L:1\",\"producerGroup\":\"pg\","
+                + "\"branch\":{\"halves\":[],\"acks\":[{\"group\":\"g\",\"topic\":\"t\",\"queueId\":0,"
+                + "\"nextOffset\":2}]}}";
+        BranchRecord decoded = BranchRecord.decode(json.getBytes(StandardCharsets.UTF_8));
+        assertEquals(List.of(), decoded.branch().popAcks());
+        assertEquals(1, decoded.branch().acks().size());
+        // and a branch without pop acks is written without the member, as before
+        assertEquals(-1, new String(new BranchRecord(BranchRecord.Type.COMMIT, "L:1", "pg", BranchRecord.EMPTY)
+                .encode(), StandardCharsets.UTF_8).indexOf("popAcks"));
     }
 
     @ParameterizedTest
