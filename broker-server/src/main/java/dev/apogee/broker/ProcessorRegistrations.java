@@ -158,7 +158,7 @@ final class ProcessorRegistrations {
 
     private void registerConsumerAdmin(NettyRemotingServer server, BrokerExecutors ex) {
         server.registerProcessor(RequestCode.GET_CONSUME_STATS, new GetConsumeStatsProcessor(broker.config,
-                broker.topics, broker.offsets, broker.consumers, broker.store), ex.admin);
+                broker.topics, broker.offsets, broker.consumers, broker.store, broker.pops::lowWater), ex.admin);
         server.registerProcessor(RequestCode.GET_CONSUMER_CONNECTION_LIST,
                 new GetConsumerConnectionListProcessor(broker.consumers), ex.admin);
         server.registerProcessor(RequestCode.GET_PRODUCER_CONNECTION_LIST,
@@ -170,7 +170,7 @@ final class ProcessorRegistrations {
         server.registerProcessor(RequestCode.GET_ALL_SUBSCRIPTIONGROUP_CONFIG,
                 new GetAllSubscriptionGroupConfigProcessor(broker.groups), ex.admin);
         server.registerProcessor(RequestCode.DELETE_SUBSCRIPTIONGROUP,
-                new DeleteSubscriptionGroupProcessor(broker.groups, broker.offsets), ex.admin);
+                new DeleteSubscriptionGroupProcessor(broker.groups, broker.offsets, broker.pops::forgetGroup), ex.admin);
         server.registerProcessor(RequestCode.CHECK_CLIENT_CONFIG, new CheckClientConfigProcessor(broker.propertyFilters),
                 ex.clientManage);
     }

@@ -23,7 +23,9 @@ import java.util.TreeSet;
  * GET_CONSUME_STATS (208): a group's progress per queue (mqadmin consumerProgress) — for the requested topic, or
  * every topic the group has offsets on or (when online) subscribes to; topics an online group no longer subscribes
  * to are left out, as the official broker does. Broker offset = queue max offset; consumer and pull offset = the
- * committed offset (0 when none); last timestamp = store time of the last consumed message.
+ * committed offset (0 when none), or for a group consuming by POP its low-water mark (the lowest message not yet
+ * acked, in-flight ones included; Apogee's answer, Apache's broker reports its own POP offset); last timestamp = store
+ * time of the last consumed message.
  */
 public final class GetConsumeStatsProcessor implements RequestProcessor {
     private final BrokerConfig config;
@@ -31,9 +33,17 @@ public final class GetConsumeStatsProcessor implements RequestProcessor {
     private final ConsumerOffsetTable offsets;
     private final ConsumerRegistry consumers;
     private final MessageStore store;
+    private final PopLowWater pops;
+
+    /** A POP group's low-water mark on a queue, or -1 when it has no POP state there. */
+    @FunctionalInterface
+    public interface PopLowWater {
+        long of(String group, String topic, int queueId);
+    }
 
     public GetConsumeStatsProcessor(BrokerConfig config, TopicConfigTable topics, ConsumerOffsetTable offsets,
-            ConsumerRegistry consumers, MessageStore store) {
+            ConsumerRegistry consumers, MessageStore store, PopLowWater pops) {
+        this.pops = pops;
         this.config = config;
         this.topics = topics;
         this.offsets = offsets;
@@ -75,7 +85,8 @@ public final class GetConsumeStatsProcessor implements RequestProcessor {
 
     private OffsetWrapper progress(String group, String topic, int queueId) {
         long brokerOffset = store.getMaxOffsetInQueue(topic, queueId);
-        long consumerOffset = Math.max(0, offsets.query(group, topic, queueId));
+        long popped = pops.of(group, topic, queueId);
+        long consumerOffset = popped >= 0 ? popped : Math.max(0, offsets.query(group, topic, queueId));
         long lastTimestamp = consumerOffset > 0
                 ? QueueTimestamps.storeTimeAt(store, topic, queueId, consumerOffset - 1) : 0;
         return new OffsetWrapper(brokerOffset, consumerOffset, consumerOffset, lastTimestamp);

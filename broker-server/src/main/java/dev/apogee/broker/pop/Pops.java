@@ -120,6 +120,40 @@ public final class Pops {
         return ledgers.all().stream().filter(l -> l.key.group().equals(group)).count();
     }
 
+    /**
+     * The group's POP low-water mark on a queue: the lowest offset not yet done for the group (acked, dead-lettered
+     * or skipped by a TAG/SQL92 filter), in-flight messages included; -1 when the group has no POP state there.
+     * GET_CONSUME_STATS answers it as the consumer offset, so a JMS QueueBrowser shows what is popped and not acked.
+     */
+    public long lowWater(String group, String topic, int queueId) {
+        QueueLedger ledger = ledgers.find(new LedgerKey(group, topic, queueId));
+        if (ledger == null) {
+            return -1;
+        }
+        synchronized (ledger) {
+            if (!ledger.cursorInitialised) {
+                return -1;
+            }
+            long low = ledger.cursor;
+            for (long offset : ledger.leases.keySet()) {
+                low = Math.min(low, offset);
+            }
+            if (!ledger.available.isEmpty()) {
+                low = Math.min(low, ledger.available.firstKey());
+            }
+            return low;
+        }
+    }
+
+    /**
+     * Forgets the POP state of a deleted group at once (DELETE_SUBSCRIPTIONGROUP with {@code cleanOffset}): a group
+     * of that name created right after (a JMS shared subscription started afresh) starts from its committed offsets,
+     * not from the old state. The expiry sweep would drop it too, but only after a tick, which a new pop can beat.
+     */
+    public void forgetGroup(String group) {
+        ledgers.all().removeIf(l -> l.key.group().equals(group));
+    }
+
     /** Number of pops held (long polling). */
     public int heldPops() {
         return polling.heldCount();
