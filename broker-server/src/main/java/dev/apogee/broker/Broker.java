@@ -128,10 +128,6 @@ public final class Broker implements AutoCloseable {
         transactions = new Transactions(new TransactionConfig(config.getTransactionTimeOut(),
                 config.getTransactionCheckInterval(), config.getTransactionCheckMax()), store, producers, offsets,
                 appender.storeHost(), clock);
-        branches = new Branches(config.getBranchTimeoutMillis(), store, transactions.decisions(), offsets,
-                config.configDir().resolve("consumerOffset.json"), redirect, appender.storeHost(), clock,
-                topics, config::getBrokerPermission);
-        pullProcessor.suspension(branches.suspension());
         longPolling = new LongPollingHold(pullProcessor::resume, clock);
         pullProcessor.bind(longPolling, executors.pull);
         store.addDispatchListener(longPolling);
@@ -140,6 +136,10 @@ public final class Broker implements AutoCloseable {
         store.addDispatchListener(schedule);
         pops = new Pops(new Pops.Parts(config, store, topics, groups, offsets, redirect, propertyFilters,
                 appender.storeHost(), config.configDir(), clock));
+        branches = new Branches(config.getBranchTimeoutMillis(), store, transactions.decisions(), offsets,
+                config.configDir().resolve("consumerOffset.json"), redirect, appender.storeHost(), clock,
+                topics, config::getBrokerPermission, pops.transactedAcks());
+        pullProcessor.suspension(branches.suspension());
         server = new NettyRemotingServer(new NettyServerConfig().setName("apogee-broker")
                 .setBindAddress(config.getBindAddress()).setListenPort(config.getListenPort())
                 .setWorkerThreads(config.getServerWorkerThreads()).setTls(tls), housekeeping);
@@ -149,9 +149,10 @@ public final class Broker implements AutoCloseable {
         idsChangeNotifier.bind(server);
         new ProcessorRegistrations(this).registerAll(server);
         store.start();
+        pops.restore(); // the POP state first: the branch log's replay holds and acks popped messages in it
         branches.start(); // replays the branch log before the server accepts requests
+        pops.start(); // the expiry thread, once prepared branches hold their popped messages again
         schedule.start();
-        pops.start(); // restores the POP state before the server accepts requests
         timers = new TimerService(store, new ConfigFile(config.configDir().resolve("timerProgress.json")),
                 appender.storeHost(), clock);
         timers.start();

@@ -45,12 +45,20 @@ final class PopJournal {
      * @param durable false for events nobody waits on (pops: losing one only redelivers its messages sooner)
      */
     CompletableFuture<PutResult> append(PopEvent event, boolean durable) {
-        MessageToStore m = new MessageToStore(TOPIC, 0, event.encode()).storeHost(storeHost).bornHost(storeHost)
-                .bornTimestamp(System.currentTimeMillis());
+        MessageToStore m = message(event);
         if (!durable) {
             m.nobodyWaits();
         }
         return store.putMessage(m);
+    }
+
+    /**
+     * {@code event} as a journal record for someone else to append: a member of a transaction branch's atomic group
+     * ({@link TransactedPopAcks}), durable with the group.
+     */
+    MessageToStore message(PopEvent event) {
+        return new MessageToStore(TOPIC, 0, event.encode()).storeHost(storeHost).bornHost(storeHost)
+                .bornTimestamp(System.currentTimeMillis());
     }
 
     /** Completes when {@code appended} is on disk, whatever the flush mode (the store's flush or group commit). */

@@ -19,8 +19,10 @@ import java.util.function.LongSupplier;
 
 /**
  * The POP consumption feature: builds its parts, restores the per-message state at start (snapshot, then the
- * journal written after it) and hands out its processors. {@link #start()} runs on the broker's starting thread
- * before requests are served; {@link #shutdown()} after the server stopped, writing a final snapshot.
+ * journal written after it) and hands out its processors and the acks of transaction branches
+ * ({@link #transactedAcks()}). {@link #restore()} then {@link #start()} run on the broker's starting thread before
+ * requests are served, with the branch log's replay between them (it holds the messages of prepared branches before
+ * the expiry thread could revive them); {@link #shutdown()} after the server stopped, writing a final snapshot.
  */
 public final class Pops {
     private static final Logger LOG = LoggerFactory.getLogger(Pops.class);
@@ -36,6 +38,7 @@ public final class Pops {
     private final PopLongPolling polling;
     private final PopExpiryService expiry;
     private final PopChecks checks;
+    private final TransactedPopAcks transactedAcks;
     private final LongSupplier clock;
 
     /** Parameters of {@link Pops}. */
@@ -55,11 +58,13 @@ public final class Pops {
         this.expiry = new PopExpiryService(service, polling, new DeadLetters(p.store(), p.redirect(),
                 p.storeHost()), p.groups(), p.topics(), snapshot, journal, p.clock(), SNAPSHOT_MILLIS);
         this.checks = new PopChecks(p.config(), p.topics(), p.groups(), p.propertyFilters());
+        this.transactedAcks = new TransactedPopAcks(ledgers, service, journal, new PopAckChecks(
+                p.config().getBrokerName(), p.topics(), p.groups(), p.store(), ledgers));
         p.store().addDispatchListener(polling);
     }
 
-    /** Restores the state (snapshot + journal replay) and starts the expiry thread. */
-    public void start() throws IOException {
+    /** Restores the state (snapshot + journal replay); {@link #start()} follows. */
+    public void restore() throws IOException {
         long from = snapshot.load(ledgers);
         long replayed = journal.replay(from, (journalOffset, event) -> {
             if (event.isMark()) {
@@ -72,7 +77,16 @@ public final class Pops {
         });
         LOG.info("POP state restored: {} group-queues, {} journal events replayed from journal offset {}",
                 ledgers.size(), replayed, from);
+    }
+
+    /** Starts the expiry thread, once the state is restored and prepared branches hold their messages again. */
+    public void start() {
         expiry.start();
+    }
+
+    /** The pop acks of transaction branches: ack at commit, hold while prepared, release at rollback. */
+    public TransactedPopAcks transactedAcks() {
+        return transactedAcks;
     }
 
     public void shutdown() {

@@ -20,7 +20,10 @@ import java.util.TreeMap;
  *       which frontier scans skip; dropped as the cursor passes them;</li>
  *   <li>{@code leases}: the messages popped and not yet acked, each invisible until its deadline;</li>
  *   <li>{@code available}: messages handed out before whose lease ran out (or was released), due again with their
- *       reconsume count; each carries a sequence number so a selector cursor knows which it examined already.</li>
+ *       reconsume count; each carries a sequence number so a selector cursor knows which it examined already;</li>
+ *   <li>{@code holds}: leased messages a prepared transaction branch will ack if it commits, with the number of
+ *       branches holding each: their leases do not run out ({@link #expire} skips them) until the branches are
+ *       decided. Not journaled: derived from the branch log ({@link TransactedPopAcks}).</li>
  * </ul>
  * Every mutation is one of the {@code apply*} methods, called both live (right after the event is appended to the
  * journal, in the same critical section) and when the journal is replayed, so both give the same state. Lease expiry
@@ -39,6 +42,7 @@ final class QueueLedger {
     final OffsetRanges taken = new OffsetRanges();
     final Map<Long, Lease> leases = new HashMap<>();
     final TreeMap<Long, Available> available = new TreeMap<>();
+    final Map<Long, Integer> holds = new HashMap<>();
     /** Scan cursors of the JMS selectors popping here (not persisted: an optimisation rebuilt from the cursor). */
     final Map<String, SelectorCursor> selectors = new HashMap<>();
     /** Number of the last journaled event applied (replay skips events at or below it). */
@@ -135,7 +139,7 @@ final class QueueLedger {
         for (Iterator<Map.Entry<Long, Lease>> it = leases.entrySet().iterator(); it.hasNext(); ) {
             Map.Entry<Long, Lease> e = it.next();
             Lease lease = e.getValue();
-            if (lease.deadline() > now) {
+            if (lease.deadline() > now || (!holds.isEmpty() && holds.containsKey(e.getKey()))) {
                 continue;
             }
             int next = lease.reconsumeTimes() + 1;
@@ -152,6 +156,16 @@ final class QueueLedger {
             }
         }
         return dead == null ? List.of() : dead;
+    }
+
+    /** A prepared branch holds the leased message at {@code offset}: its lease cannot run out. */
+    void hold(long offset) {
+        holds.merge(offset, 1, Integer::sum);
+    }
+
+    /** A branch no longer holds the message; true when no other branch does (its lease may run out again). */
+    boolean unhold(long offset) {
+        return holds.computeIfPresent(offset, (k, n) -> n > 1 ? n - 1 : null) == null;
     }
 
     /** Drops the scan cursors of selectors not used since {@code idleBefore}. */

@@ -32,6 +32,23 @@ class QueueLedgerTest {
     }
 
     @Test
+    void aHeldLeaseNeitherExpiresNorDeadLettersUntilEveryHolderLetsGo() {
+        QueueLedger l = new QueueLedger(KEY);
+        l.applyPop(100, 200, 2, new long[] {0, 1}, new int[] {0, 5});
+        l.hold(0);
+        l.hold(1);
+        l.hold(1); // two prepared branches hold it
+        assertEquals(List.of(), l.expire(1_000, 5), "offset 1 is past its maximum but held: no dead-letter copy");
+        assertTrue(l.available.isEmpty());
+        assertTrue(l.unhold(0));
+        assertFalse(l.unhold(1), "the other branch still holds it");
+        assertEquals(List.of(), l.expire(1_000, 5));
+        assertEquals(1, l.available.get(0L).reconsumeTimes(), "let go: due again, its redelivery counted");
+        assertTrue(l.unhold(1));
+        assertEquals(1, l.expire(1_000, 5).size());
+    }
+
+    @Test
     void selectorPopsMarkWhatTheyTakeAboveTheCursorAndTheCursorDropsIt() {
         QueueLedger l = new QueueLedger(KEY);
         l.applyPop(1, 10, -1, new long[] {5, 9}, new int[] {0, 0}); // a selector took 5 and 9

@@ -2,6 +2,9 @@ package dev.apogee.client.transaction;
 
 import dev.apogee.client.ClientConfig;
 import dev.apogee.client.admin.AdminClient;
+import dev.apogee.client.pop.PopConsumerConfig;
+import dev.apogee.client.pop.PoppedMessage;
+import dev.apogee.client.pop.SimpleConsumer;
 import dev.apogee.namesrv.NameServer;
 import dev.apogee.namesrv.config.NamesrvConfig;
 import org.apache.rocketmq.client.consumer.DefaultMQPullConsumer;
@@ -23,6 +26,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -139,6 +143,65 @@ class BranchKillTest {
         assertEquals(List.of("marker"), Awaitility.await().atMost(Duration.ofSeconds(20)).ignoreExceptions()
                 .until(() -> readList(undecidedTopic), bodies -> bodies.contains("marker")));
         assertFalse(client.recover(BROKER).contains(undecided));
+    }
+
+    /**
+     * kill -9 right after a local commit that acked a popped message and a prepare that holds another: after the
+     * restart the acked one never comes back (the POP journal's ack records were in the commit's atomic group), the
+     * held one stays held until the commit, and only the message no branch took comes back.
+     */
+    @Test
+    void popAcksOfACommittedAndOfAPreparedBranchSurviveKill9() throws Exception {
+        namesrv = new NameServer(new NamesrvConfig().setListenPort(0).setBindAddress("127.0.0.1")
+                .setKvConfigPath(dir.resolve("namesrv").resolve("kvConfig.json"))).start();
+        Path conf = writeConf();
+        child = launch(conf, "first");
+        ClientConfig config = new ClientConfig().setNamesrvAddress(namesrv.localAddress())
+                .setInstanceName("kill-pop-" + System.nanoTime()).setRpcTimeoutMillis(5_000);
+        client = new BranchClient(config, "branch-kill-pop");
+        client.start();
+        Awaitility.await().atMost(Duration.ofSeconds(30)).ignoreExceptions()
+                .until(() -> client.brokerNames().contains(BROKER));
+        String topic = "branch-kill-pop-" + System.nanoTime();
+        createTopic(topic);
+        List<BranchMessage> seed = new ArrayList<>();
+        for (String body : List.of("acked", "held", "free")) {
+            seed.add(new BranchMessage(BranchClientTest.message(topic, body), client.queueFor(topic, 0)));
+        }
+        client.commitLocal(BROKER, "L:" + UUID.randomUUID(), seed, List.of());
+        String group = "g-kill-pop-" + System.nanoTime();
+        String prepared = "X:1:" + UUID.randomUUID().toString().replace("-", "") + ":00";
+        try (SimpleConsumer consumer = popConsumer(group, topic)) {
+            Map<String, PoppedMessage> popped = BranchPopAckTest.popAll(consumer, 3, BranchPopAckTest.INVISIBLE);
+            client.prepare(BROKER, prepared, List.of(), List.of(), false,
+                    List.of(BranchPopAck.of(group, popped.get("held"))));
+            client.commitLocal(BROKER, "L:" + UUID.randomUUID(), List.of(), List.of(),
+                    List.of(BranchPopAck.of(group, popped.get("acked"))));
+        }
+
+        child.destroyForcibly().waitFor(10, TimeUnit.SECONDS); // SIGKILL right after the commit was answered
+        child = launch(conf, "second");
+
+        Awaitility.await().atMost(Duration.ofSeconds(30)).ignoreExceptions()
+                .until(() -> client.recover(BROKER), ids -> ids.contains(prepared));
+        try (SimpleConsumer consumer = popConsumer(group, topic)) {
+            Map<String, PoppedMessage> back = BranchPopAckTest.popAll(consumer, 1, Duration.ofMinutes(10));
+            assertEquals(Set.of("free"), back.keySet());
+            BranchPopAckTest.assertNothingComesBack(consumer);
+            client.commit(BROKER, prepared);
+            BranchPopAckTest.assertNothingComesBack(consumer);
+        }
+    }
+
+    private SimpleConsumer popConsumer(String group, String topic) throws Exception {
+        SimpleConsumer consumer = new SimpleConsumer(new PopConsumerConfig(group, topic).setClientConfig(
+                new ClientConfig().setNamesrvAddress(namesrv.localAddress())
+                        .setInstanceName("kill-pop-consumer-" + System.nanoTime()).setRpcTimeoutMillis(5_000)));
+        Awaitility.await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> {
+            consumer.start(); // the restarted broker's route may take a moment to come back
+            return true;
+        });
+        return consumer;
     }
 
     private void createTopic(String topic) throws Exception {

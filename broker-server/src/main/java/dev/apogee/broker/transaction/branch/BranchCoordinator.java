@@ -1,6 +1,7 @@
 package dev.apogee.broker.transaction.branch;
 
 import dev.apogee.broker.message.StoredMessage;
+import dev.apogee.broker.pop.TransactedPopAcks;
 import dev.apogee.remoting.protocol.ResponseCode;
 import dev.apogee.remoting.protocol.body.BranchBody;
 import dev.apogee.store.MessageToStore;
@@ -9,6 +10,7 @@ import dev.apogee.store.PutStatus;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
@@ -28,16 +30,18 @@ final class BranchCoordinator {
     private final HalfLookup halves;
     private final Materializer materializer;
     private final OpenBranches open;
+    private final TransactedPopAcks popAcks;
     private final BranchLocks locks = new BranchLocks();
     private final LongSupplier clock;
 
     BranchCoordinator(BranchLog log, BranchTable table, HalfLookup halves, Materializer materializer,
-            OpenBranches open, LongSupplier clock) {
+            OpenBranches open, TransactedPopAcks popAcks, LongSupplier clock) {
         this.log = log;
         this.table = table;
         this.halves = halves;
         this.materializer = materializer;
         this.open = open;
+        this.popAcks = popAcks;
         this.clock = clock;
     }
 
@@ -51,29 +55,37 @@ final class BranchCoordinator {
             }
             String[] problem = new String[1];
             List<StoredMessage> found = halves.verify(branchId, producerGroup, body.halves(), problem);
-            String ackProblem = found == null ? problem[0] : ackProblem(body.acks());
+            String ackProblem = found == null ? problem[0] : ackProblem(body.acks(), body.popAcks());
             if (ackProblem != null) {
                 return Outcome.of(ResponseCode.BRANCH_INVALID, ackProblem);
             }
-            return record(branchId, producerGroup, body, onePhase);
+            if (!onePhase) {
+                popAcks.hold(branchId, body.popAcks()); // before the record: no lease may run out in between
+            }
+            Outcome outcome = record(branchId, producerGroup, body, onePhase);
+            if (!onePhase && table.get(branchId) == null) {
+                popAcks.dropHold(branchId); // not prepared after all
+            }
+            return outcome;
         } finally {
             lock.unlock();
         }
     }
 
     /**
-     * A whole one-phase branch at once (BRANCH_COMMIT_LOCAL): its COMMIT_STORED record (with the acks) and its
-     * messages, already in their real topics and queues, go in one atomic append ({@link BranchLog#appendGroup}), made
-     * durable by one flush; then the acks move the groups' offsets. No half, no copy, no op record: after a crash the
-     * group is wholly in the log (committed) or not at all, and consumers see its messages only once it is durable.
+     * A whole one-phase branch at once (BRANCH_COMMIT_LOCAL): its COMMIT_STORED record (with the acks and pop acks),
+     * its messages, already in their real topics and queues, and the POP journal's ack records of its pop acks go in
+     * one atomic append ({@link BranchLog#appendGroup}, {@link TransactedPopAcks#ackAtomically}), made durable by one
+     * flush; then the acks move the groups' offsets. No half, no copy, no op record: after a crash the group is wholly
+     * in the log (committed, its popped messages acked at the POP journal's replay) or not at all (the popped
+     * messages still in flight), and consumers see its messages only once it is durable.
      * A repeated request of a known branch stores nothing and answers as a one-phase prepare would.
      *
      * <p>When the flush is not confirmed (FLUSH_DISK_TIMEOUT, an I/O error) the group is in the log all the same and
      * reaches consumers if it reaches the disk: the branch counts as committed (a repeat answers SUCCESS) and this
      * answer says the outcome is not confirmed durable.
      */
-    Outcome commitLocal(String branchId, String producerGroup, List<MessageToStore> messages,
-            List<BranchBody.Ack> acks) {
+    Outcome commitLocal(String branchId, String producerGroup, List<MessageToStore> messages, BranchBody acks) {
         ReentrantLock lock = locks.of(branchId);
         lock.lock();
         try {
@@ -81,13 +93,14 @@ final class BranchCoordinator {
             if (known != null) {
                 return prepareKnown(known, true);
             }
-            String ackProblem = ackProblem(acks);
+            String ackProblem = ackProblem(acks.acks(), acks.popAcks());
             if (ackProblem != null) {
                 return Outcome.of(ResponseCode.BRANCH_INVALID, ackProblem);
             }
-            BranchBody body = new BranchBody(List.of(), acks);
-            PutResult put = log.appendGroup(new BranchRecord(BranchRecord.Type.COMMIT_STORED, branchId,
-                    producerGroup, body), messages);
+            BranchBody body = new BranchBody(List.of(), acks.acks(), acks.popAcks());
+            BranchRecord record = new BranchRecord(BranchRecord.Type.COMMIT_STORED, branchId, producerGroup, body);
+            PutResult put = popAcks.ackAtomically(body.popAcks(), popRecords -> log.appendGroup(record,
+                    concat(messages, popRecords)));
             if (!put.isOk()) {
                 return Outcome.of(put.status() == PutStatus.MESSAGE_ILLEGAL ? ResponseCode.MESSAGE_ILLEGAL
                         : ResponseCode.SYSTEM_ERROR, "storing branch " + branchId + " failed: " + put.status());
@@ -280,6 +293,7 @@ final class BranchCoordinator {
                 materializer.commit(decided, afterRestart);
             } else {
                 materializer.rollback(decided.id(), decided.body().halves());
+                popAcks.release(decided.id(), decided.body().popAcks());
             }
             // a published put: it also writes the committed copies and op records appended unpublished before it
             log.append(new BranchRecord(BranchRecord.Type.DONE, decided.id(), decided.producerGroup(),
@@ -305,13 +319,23 @@ final class BranchCoordinator {
                 + put.status());
     }
 
-    private static String ackProblem(List<BranchBody.Ack> acks) {
+    private String ackProblem(List<BranchBody.Ack> acks, List<BranchBody.PopAck> pops) {
         for (BranchBody.Ack a : acks) {
             if (a.group() == null || a.group().isEmpty() || a.topic() == null || a.topic().isEmpty()
                     || a.queueId() < 0 || a.nextOffset() < 0) {
                 return "malformed ack " + a;
             }
         }
-        return null;
+        return popAcks.problem(pops);
+    }
+
+    private static List<MessageToStore> concat(List<MessageToStore> messages, List<MessageToStore> more) {
+        if (more.isEmpty()) {
+            return messages;
+        }
+        List<MessageToStore> all = new ArrayList<>(messages.size() + more.size());
+        all.addAll(messages);
+        all.addAll(more);
+        return all;
     }
 }

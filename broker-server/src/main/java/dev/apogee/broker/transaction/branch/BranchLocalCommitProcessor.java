@@ -22,7 +22,7 @@ import java.util.function.LongSupplier;
 
 /**
  * BRANCH_COMMIT_LOCAL (9206): a whole one-phase branch in one request — ext {@code branchId}, {@code producerGroup},
- * {@code acks} (a {@link BranchBody} JSON with acks only); body the messages in the SEND_BATCH_MESSAGE encoding, each
+ * {@code acks} (a {@link BranchBody} JSON with acks and pop acks, no halves); body the messages in the SEND_BATCH_MESSAGE encoding, each
  * naming its destination in REAL_TOPIC / REAL_QID and carrying its UNIQ_KEY (an empty body: acks only). Each message
  * is checked like a send and stored straight into its topic and queue (committed transactional messages, as a
  * committed half's copy would be: TRAN_MSG and PGROUP set, a delayed one routed like a delayed send), in one atomic
@@ -53,12 +53,12 @@ final class BranchLocalCommitProcessor implements RequestProcessor {
             return BranchRequests.invalidId(request);
         }
         String producerGroup = request.extField("producerGroup");
-        List<BranchBody.Ack> acks;
+        BranchBody acks;
         List<MessageToStore> messages;
         try {
             String ackJson = request.extField("acks");
-            acks = ackJson == null || ackJson.isEmpty() ? List.of()
-                    : BranchBody.decode(ackJson.getBytes(StandardCharsets.UTF_8)).acks();
+            acks = ackJson == null || ackJson.isEmpty() ? BranchRecord.EMPTY
+                    : BranchBody.decode(ackJson.getBytes(StandardCharsets.UTF_8));
             messages = messages(channel, branchId, producerGroup, request.body());
         } catch (RemotingCommandException e) {
             // refused as a send would be; as a branch it is refused (nothing stored), not worth a retry

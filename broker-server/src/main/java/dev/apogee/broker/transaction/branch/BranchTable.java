@@ -66,6 +66,17 @@ final class BranchTable implements QueueSuspension {
         return ids;
     }
 
+    /** The prepared, undecided branches (their pop acks hold their messages again after a restart). */
+    List<Branch> prepared() {
+        List<Branch> list = new ArrayList<>();
+        branches.values().forEach(b -> {
+            if (b.state() == Branch.State.PREPARED) {
+                list.add(b);
+            }
+        });
+        return list;
+    }
+
     /** Decided branches that are not done yet (to finish after a restart). */
     List<Branch> unfinished() {
         List<Branch> list = new ArrayList<>();

@@ -1,6 +1,7 @@
 package dev.apogee.broker.transaction.branch;
 
 import dev.apogee.broker.offset.ConsumerOffsetTable;
+import dev.apogee.broker.pop.TransactedPopAcks;
 import dev.apogee.broker.pull.QueueSuspension;
 import dev.apogee.broker.send.MessageRedirect;
 import dev.apogee.broker.topic.TopicConfigTable;
@@ -21,8 +22,9 @@ import java.util.function.LongSupplier;
 /**
  * The branch feature as the broker wires it: the six BRANCH_* processors, the send wrapper that remembers who sent
  * a branch's halves, the pull suspension rule and the reaper. {@link #start()} replays the branch log (after the
- * store has started, before the server accepts requests), finishes branches decided but not done, then starts the
- * reaper.
+ * store has started and the POP state is restored, before the server accepts requests and the POP expiry thread
+ * runs), holds the popped messages of prepared branches again, finishes branches decided but not done, then starts
+ * the reaper.
  */
 public final class Branches {
     private static final Logger LOG = LoggerFactory.getLogger(Branches.class);
@@ -41,24 +43,27 @@ public final class Branches {
     private final HalfTargets targets;
     private final InetSocketAddress storeHost;
     private final MessageRedirect redirect;
+    private final TransactedPopAcks popAcks;
 
     /**
      * @param offsetFile the offset table's file: acks of branches committed since it was last written are applied
      *     again at start (they may not have reached it before a crash)
      * @param topics and {@code brokerPermission}: what the messages of a BRANCH_COMMIT_LOCAL are checked against
+     * @param popAcks the POP state's side of pop acks; its state must be restored before {@link #start()}
      */
     public Branches(long branchTimeoutMillis, MessageStore store, TransactionDecisions decisions,
             ConsumerOffsetTable offsets, Path offsetFile, MessageRedirect redirect, InetSocketAddress storeHost,
-            LongSupplier clock, TopicConfigTable topics, IntSupplier brokerPermission) {
+            LongSupplier clock, TopicConfigTable topics, IntSupplier brokerPermission, TransactedPopAcks popAcks) {
         this.clock = clock;
+        this.popAcks = popAcks;
         this.storeHost = storeHost;
         this.redirect = redirect;
         this.targets = new HalfTargets(topics, brokerPermission);
         this.offsetFile = offsetFile;
         this.log = new BranchLog(store, storeHost, clock);
         this.halves = new HalfLookup(store, decisions);
-        this.materializer = new Materializer(store, halves, decisions, offsets, redirect);
-        this.coordinator = new BranchCoordinator(log, table, halves, materializer, open, clock);
+        this.materializer = new Materializer(store, halves, decisions, offsets, redirect, popAcks);
+        this.coordinator = new BranchCoordinator(log, table, halves, materializer, open, popAcks, clock);
         this.reaper = new BranchReaper(store, decisions, offsets, table, open, coordinator, branchTimeoutMillis,
                 clock);
     }
@@ -66,6 +71,7 @@ public final class Branches {
     public void start() {
         long t0 = System.nanoTime();
         long records = log.replay(new BranchReplay(table, clock.getAsLong())::apply);
+        table.prepared().forEach(b -> popAcks.holdAgain(b.id(), b.body().popAcks()));
         long reapplied = reapplyRecentAcks();
         List<Branch> unfinished = table.unfinished();
         unfinished.forEach(coordinator::finishAfterRestart);

@@ -3,6 +3,7 @@ package dev.apogee.broker.transaction.branch;
 import dev.apogee.broker.message.MessageProperties;
 import dev.apogee.broker.message.StoredMessage;
 import dev.apogee.broker.offset.ConsumerOffsetTable;
+import dev.apogee.broker.pop.TransactedPopAcks;
 import dev.apogee.broker.send.MessageRedirect;
 import dev.apogee.broker.topic.TopicValidator;
 import dev.apogee.broker.transaction.HalfMessages;
@@ -25,8 +26,8 @@ import java.util.Optional;
 
 /**
  * Carries out a decided branch: on commit each half becomes the real message in its topic (a delayed one goes to the
- * schedule or timer topic, as a delayed send would) and each ack moves its group's offset forward; on rollback each
- * half is discarded. Called under the branch's lock, on branch request threads
+ * schedule or timer topic, as a delayed send would), each ack moves its group's offset forward and each pop ack acks
+ * its popped message ({@link TransactedPopAcks#ackHeld}); on rollback each half is discarded. Called under the branch's lock, on branch request threads
  * or at start. Idempotent: a half already decided in this process is skipped ({@link TransactionDecisions}); after a
  * restart, a half whose real message is found in the message index is skipped too.
  */
@@ -38,14 +39,16 @@ final class Materializer {
     private final TransactionDecisions decisions;
     private final ConsumerOffsetTable offsets;
     private final MessageRedirect redirect;
+    private final TransactedPopAcks popAcks;
 
     Materializer(MessageStore store, HalfLookup halves, TransactionDecisions decisions, ConsumerOffsetTable offsets,
-            MessageRedirect redirect) {
+            MessageRedirect redirect, TransactedPopAcks popAcks) {
         this.store = store;
         this.halves = halves;
         this.decisions = decisions;
         this.offsets = offsets;
         this.redirect = redirect;
+        this.popAcks = popAcks;
     }
 
     /**
@@ -63,6 +66,8 @@ final class Materializer {
             }
         }
         applyAcks(branch);
+        // journaled before the DONE record that follows: a DONE on disk implies these acks on disk
+        popAcks.ackHeld(branch.id(), branch.body().popAcks());
     }
 
     /** The branch's halves still to commit, read from the store. */
