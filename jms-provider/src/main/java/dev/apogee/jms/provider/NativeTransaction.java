@@ -1,6 +1,5 @@
 package dev.apogee.jms.provider;
 
-import dev.apogee.client.MQClientException;
 import dev.apogee.client.message.Message;
 import dev.apogee.client.transaction.BranchAck;
 import dev.apogee.client.transaction.BranchClient;
@@ -10,8 +9,6 @@ import dev.apogee.client.transaction.BranchMessage;
 import dev.apogee.jms.message.WireMessage;
 import dev.apogee.remoting.protocol.body.MessageQueue;
 import jakarta.jms.JMSException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -30,8 +27,6 @@ import java.util.concurrent.CompletionException;
  * are synchronized (work on the session's thread, completion on the transaction manager's).
  */
 final class NativeTransaction implements ProviderTransaction {
-    private static final Logger LOG = LoggerFactory.getLogger(NativeTransaction.class);
-
     private enum State { ACTIVE, PREPARED, READ_ONLY, COMMITTED, ROLLED_BACK }
 
     private record QueueKey(String group, String topic, String brokerName, int queueId) {
@@ -46,7 +41,7 @@ final class NativeTransaction implements ProviderTransaction {
     private final Map<String, List<BranchHalf>> halves = new LinkedHashMap<>();
     private final Map<QueueKey, BranchAck> acks = new LinkedHashMap<>();
     private final Set<String> prepared = new LinkedHashSet<>();
-    /** Messages of POP consumers: acked once the branch committed, released when it rolls back. */
+    /** Messages of POP consumers: acked by the brokers with the branch, released when it rolls back. */
     private final PopBranchAcks popAcks = new PopBranchAcks();
     private State state = State.ACTIVE;
 
@@ -143,13 +138,16 @@ final class NativeTransaction implements ProviderTransaction {
             brokers.add(queue.brokerName());
         }
         acks.values().forEach(a -> brokers.add(a.brokerName()));
+        brokers.addAll(popAcks.brokers());
         String broker = brokers.size() == 1 ? brokers.iterator().next() : null;
         boolean committed;
         try {
-            committed = broker != null && client.commitLocal(broker, branchId, messages, acksOf(broker));
+            committed = broker != null && client.commitLocal(broker, branchId, messages, acksOf(broker),
+                    popAcks.of(broker));
         } catch (BranchException e) {
             if (e.reason() != BranchException.Reason.NOT_SUPPORTED) {
                 state = State.ROLLED_BACK;
+                popAcks.releaseExcept(Set.of()); // the broker did nothing: the consumed messages go back from here
                 throw NativeBranches.translate(e);
             }
             committed = false; // nothing was done: the broker predates the request
@@ -160,7 +158,7 @@ final class NativeTransaction implements ProviderTransaction {
             return;
         }
         state = State.COMMITTED;
-        ackPopped();
+        popAcks.clear();
     }
 
     @Override
@@ -182,16 +180,12 @@ final class NativeTransaction implements ProviderTransaction {
         require(State.ACTIVE, "prepare");
         Set<String> brokers = brokers();
         if (brokers.isEmpty()) {
-            if (!popAcks.isEmpty()) {
-                state = State.PREPARED; // only POP acks: nothing on a broker to prepare, but the commit acks them
-                return true;
-            }
             state = State.READ_ONLY;
             return false;
         }
         for (String broker : brokers) {
             try {
-                client.prepare(broker, branchId, halvesOf(broker), acksOf(broker), false);
+                client.prepare(broker, branchId, halvesOf(broker), acksOf(broker), false, popAcks.of(broker));
                 prepared.add(broker);
             } catch (BranchException e) {
                 rollbackQuietly();
@@ -205,7 +199,6 @@ final class NativeTransaction implements ProviderTransaction {
     @Override
     public synchronized void commit(boolean onePhase) throws JMSException {
         if (state == State.READ_ONLY || state == State.COMMITTED) {
-            ackPopped();
             return;
         }
         if (state == State.ACTIVE) {
@@ -217,13 +210,13 @@ final class NativeTransaction implements ProviderTransaction {
             if (brokers.size() == 1) {
                 String broker = brokers.iterator().next();
                 try {
-                    client.prepare(broker, branchId, halvesOf(broker), acksOf(broker), true);
+                    client.prepare(broker, branchId, halvesOf(broker), acksOf(broker), true, popAcks.of(broker));
                 } catch (BranchException e) {
                     rollbackQuietly();
                     throw NativeBranches.translate(e);
                 }
                 state = State.COMMITTED;
-                ackPopped();
+                popAcks.clear();
                 return;
             }
             if (!prepare()) {
@@ -238,22 +231,7 @@ final class NativeTransaction implements ProviderTransaction {
             });
         }
         state = State.COMMITTED;
-        ackPopped();
-    }
-
-    /**
-     * The branch is committed: its POP messages are acked. A failure here is logged, not thrown (the commit's sends
-     * are stored): those messages come again after their invisible time, a duplicate rather than a loss.
-     */
-    private void ackPopped() {
-        try {
-            popAcks.ackAll();
-        } catch (MQClientException e) {
-            LOG.warn("JMS-POP-TX-ACK acking the messages consumed by committed branch {} failed, they come again: {}",
-                    branchId, e.toString());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        popAcks.clear();
     }
 
     @Override
@@ -265,6 +243,7 @@ final class NativeTransaction implements ProviderTransaction {
             throw new BranchFailure(BranchFailure.Reason.COMMITTED, "branch " + branchId + " is committed", null);
         }
         BranchException failure = null;
+        Set<String> decidedByBrokers = state == State.PREPARED ? prepared : Set.of();
         for (String broker : state == State.PREPARED ? prepared : halves.keySet()) {
             try {
                 client.rollback(broker, branchId, halvesOf(broker));
@@ -276,7 +255,7 @@ final class NativeTransaction implements ProviderTransaction {
             }
         }
         state = State.ROLLED_BACK;
-        popAcks.releaseAll();
+        popAcks.releaseExcept(decidedByBrokers);
         if (failure != null) {
             throw NativeBranches.translate(failure);
         }
@@ -294,7 +273,7 @@ final class NativeTransaction implements ProviderTransaction {
             }
         }
         state = State.ROLLED_BACK;
-        popAcks.releaseAll();
+        popAcks.releaseExcept(prepared);
     }
 
     private Set<String> brokers() {
@@ -302,6 +281,7 @@ final class NativeTransaction implements ProviderTransaction {
         for (BranchAck ack : acks.values()) {
             brokers.add(ack.brokerName());
         }
+        brokers.addAll(popAcks.brokers());
         return brokers;
     }
 
