@@ -8,7 +8,7 @@ package dev.apogee.jms.provider;
  * @param selector       the JMS message selector, or null/blank for all messages
  * @param fromLast       a new group starts at the end of the topic (topic subscriptions) instead of its start
  * @param removeOnClose  the group is private to this consumer and deleted with its offsets when it closes
- * @param endsWithLastConsumer the group is a shared non-durable subscription (§8.3.2): it ends when its last online
+ * @param endsWithLastConsumer (POP only) the group is a shared non-durable subscription (§8.3.2): it ends when its last online
  *                       consumer closes (the group is deleted then), and a consumer that finds no other online member
  *                       starts it afresh at the end of the topic
  * @param fromTimestamp  when at least 0, a group without a committed offset starts at the first message stored at or
@@ -39,14 +39,8 @@ public record ConsumerSpec(String topic, String group, String selector, boolean 
         return new ConsumerSpec(topic, group, selector, true, false, endsWithLastConsumer, -1, true);
     }
 
-    /** A spec that does not start by timestamp. */
-    public ConsumerSpec(String topic, String group, String selector, boolean fromLast, boolean removeOnClose,
-            boolean endsWithLastConsumer) {
-        this(topic, group, selector, fromLast, removeOnClose, endsWithLastConsumer, -1);
-    }
-
-    /** A spec whose group does not end with its last consumer. */
+    /** An offset-consuming spec that does not start by timestamp (exclusive topic subscriptions). */
     public ConsumerSpec(String topic, String group, String selector, boolean fromLast, boolean removeOnClose) {
-        this(topic, group, selector, fromLast, removeOnClose, false);
+        this(topic, group, selector, fromLast, removeOnClose, false, -1);
     }
 }

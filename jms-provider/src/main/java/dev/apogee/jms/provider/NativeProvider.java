@@ -315,9 +315,7 @@ public final class NativeProvider implements Provider {
             pc.setBeforeQueueReleased(release);
             consumer = new PullConsumer(pc);
             consumer.subscribe(spec.topic(), subscription[1], subscription[0]);
-            consumer.start(); // registered with the brokers now: only then ask who else is online (GroupPresence)
-            startAtEnd = startAtEnd || spec.endsWithLastConsumer() && GroupPresence.noOtherMember(admin(), instance,
-                    config.requestTimeoutMillis(), spec.group(), pc.getClientConfig().clientId());
+            consumer.start();
             long deadline = System.currentTimeMillis() + config.assignmentWaitMillis();
             // a new topic subscription's group has this one member: wait for all queues, so all start at the end
             int wanted = startAtEnd ? consumer.fetchMessageQueues(spec.topic()).size() : 1;
@@ -333,7 +331,7 @@ public final class NativeProvider implements Provider {
                     }
                 }
                 if (!spec.removeOnClose()) {
-                    consumer.commitSync(); // a durable/shared subscription exists from now on
+                    consumer.commitSync(); // a durable subscription exists from now on
                 }
             }
             consumers.put(id, new NativeConsumer(spec, consumer, release));
@@ -498,40 +496,28 @@ public final class NativeProvider implements Provider {
 
     @Override
     public CompletableFuture<Void> closeConsumer(ConsumerId id) {
+        String ended;
         if (id.perMessage()) {
-            return closePopConsumer(id);
+            try {
+                ended = pops.close(id.value()); // a shared subscription whose last consumer this was ends (§8.3.2)
+            } catch (JMSException e) {
+                return failed(e);
+            }
+        } else {
+            NativeConsumer c = consumers.remove(id.value());
+            if (c != null) {
+                c.close();
+            }
+            ended = c != null && c.spec.removeOnClose() ? c.spec.group() : null;
         }
-        NativeConsumer c = consumers.remove(id.value());
-        if (c == null) {
+        if (ended == null) {
             return done();
         }
-        c.close(); // unregistered from the brokers: a shared subscription without other members ends (§8.3.2)
-        if (c.spec.removeOnClose() || c.spec.endsWithLastConsumer()
-                && GroupPresence.noOtherMember(admin, instance, config.requestTimeoutMillis(), c.spec.group(), null)) {
-            return deleteGroup(c.spec.group()).exceptionally(e -> {
-                LOG.warn("APOGEE-JMS-GROUP-1 could not delete the group {}: {}", NameEncoding.describe(c.spec.group()),
-                        e.getMessage());
-                return null;
-            });
-        }
-        return done();
-    }
-
-    private CompletableFuture<Void> closePopConsumer(ConsumerId id) {
-        PopReceiver r = pops.remove(id.value());
-        if (r == null) {
-            return done();
-        }
-        r.close(); // left the group: a shared subscription whose last member this was ends (§8.3.2)
-        if (pops.leave(r.spec.group()) && r.spec.endsWithLastConsumer()
-                && GroupPresence.noOtherMember(admin, instance, config.requestTimeoutMillis(), r.spec.group(), null)) {
-            return deleteGroup(r.spec.group()).exceptionally(e -> {
-                LOG.warn("APOGEE-JMS-GROUP-1 could not delete the group {}: {}", NameEncoding.describe(r.spec.group()),
-                        e.getMessage());
-                return null;
-            });
-        }
-        return done();
+        return deleteGroup(ended).exceptionally(e -> {
+            LOG.warn("APOGEE-JMS-GROUP-1 could not delete the group {}: {}", NameEncoding.describe(ended),
+                    e.getMessage());
+            return null;
+        });
     }
 
     @Override

@@ -91,13 +91,25 @@ final class PopReceivers {
         return receivers.get(id);
     }
 
-    /** Removes the receiver; true when it was the last one of its group in this connection. */
-    PopReceiver remove(long id) {
-        return receivers.remove(id);
+    /**
+     * Closes the receiver (its lazy acks stored, its unacked and prefetched messages given back, the group left).
+     * Returns its group when that is a shared non-durable subscription that ended with it (no other consumer in this
+     * connection, and none online elsewhere, asked after leaving), to be deleted; else null.
+     */
+    String close(long id) throws JMSException {
+        PopReceiver r = receivers.remove(id);
+        if (r == null) {
+            return null;
+        }
+        r.close();
+        String group = r.spec.group();
+        boolean ended = leave(group) && r.spec.endsWithLastConsumer()
+                && GroupPresence.noOtherMember(admin.get(), instance.get(), requestTimeoutMillis, group, null);
+        return ended ? group : null;
     }
 
     /** Counts a closed receiver out; true when no other receiver of its group is open in this connection. */
-    synchronized boolean leave(String group) {
+    private synchronized boolean leave(String group) {
         return members.computeIfPresent(group, (g, n) -> n == 1 ? null : n - 1) == null;
     }
 
