@@ -5,7 +5,6 @@ import dev.apogee.client.ClientInstance;
 import dev.apogee.client.MQClientException;
 import dev.apogee.client.admin.AdminClient;
 import dev.apogee.client.consumer.PullConsumer;
-import dev.apogee.client.consumer.PullConsumerConfig;
 import dev.apogee.client.message.Message;
 import dev.apogee.client.message.MessageExt;
 import dev.apogee.client.message.UniqueKeyGenerator;
@@ -21,7 +20,6 @@ import dev.apogee.remoting.protocol.RemotingCommand;
 import dev.apogee.remoting.protocol.RequestCode;
 import dev.apogee.remoting.protocol.SerializeType;
 import dev.apogee.remoting.protocol.body.ClusterInfo;
-import dev.apogee.remoting.protocol.body.ConsumeFromWhere;
 import dev.apogee.remoting.protocol.body.MessageQueue;
 import jakarta.jms.JMSException;
 import org.slf4j.Logger;
@@ -57,14 +55,6 @@ public final class NativeProvider implements Provider {
     private static final byte[] JMS_ID_LEAD = "ID:".getBytes(StandardCharsets.US_ASCII);
     private static final Logger LOG = LoggerFactory.getLogger(NativeProvider.class);
     private static final AtomicLong IDS = new AtomicLong();
-    /**
-     * Messages per pull: one broker round trip fills the consumer's pending list for this many deliveries. 128 rather
-     * than RocketMQ's 32: a drain of small messages then costs a quarter of the pull round trips (measured on the
-     * p2p drains: about half the broker CPU per message), and a consumer behind a fast producer catches up four
-     * times faster per round trip. Bounded in bytes by the pull itself ({@code PullApi}), and queues are owned by
-     * one consumer of a group at a time, so a larger batch takes nothing away from the other consumers.
-     */
-    private static final int PULL_BATCH = 128;
 
     private final NativeProviderConfig config;
     private final Credentials credentials;
@@ -284,7 +274,6 @@ public final class NativeProvider implements Provider {
 
     @Override
     public CompletableFuture<ConsumerId> createConsumer(ConsumerSpec spec) {
-        PullConsumer consumer = null;
         try {
             checkNotLost();
             subscription(spec.selector()); // validates before anything is created
@@ -297,49 +286,11 @@ public final class NativeProvider implements Provider {
                 pops.open(id, spec, subscription);
                 return CompletableFuture.completedFuture(new ConsumerId(id, spec.group(), true));
             }
-            PullConsumerConfig pc = new PullConsumerConfig(spec.group())
-                    .setClientConfig(clientConfig(instancePrefix + "-c" + id))
-                    .setAutoCommit(false)
-                    .setPullBatchSize(PULL_BATCH) // handed out one by one from pending; acks cover only those
-                    .setMaxPollRecords(PULL_BATCH)
-                    .setPullTimeoutMillis(Math.max(config.requestTimeoutMillis(), 30_000))
-                    .setConsumeTimestamp(spec.fromTimestamp())
-                    .setConsumeFromWhere(spec.fromTimestamp() >= 0 ? ConsumeFromWhere.CONSUME_FROM_TIMESTAMP
-                            : spec.fromLast() ? ConsumeFromWhere.CONSUME_FROM_LAST_OFFSET
-                            : ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);
-            // the broker starts a new group at offset 0 on young queues; a topic subscription must start at the end
-            // (or, for a native group starting by timestamp, at that time's offset)
-            boolean startAtEnd = (spec.fromLast() || spec.fromTimestamp() >= 0) && (spec.removeOnClose()
-                    || !admin().consumerGroups(spec.topic()).contains(spec.group()));
-            NativeConsumer.ReleaseHook release = new NativeConsumer.ReleaseHook();
-            pc.setBeforeQueueReleased(release);
-            consumer = new PullConsumer(pc);
-            consumer.subscribe(spec.topic(), subscription[1], subscription[0]);
-            consumer.start();
-            long deadline = System.currentTimeMillis() + config.assignmentWaitMillis();
-            // a new topic subscription's group has this one member: wait for all queues, so all start at the end
-            int wanted = startAtEnd ? consumer.fetchMessageQueues(spec.topic()).size() : 1;
-            while (consumer.assignment().size() < wanted && System.currentTimeMillis() < deadline) {
-                Thread.sleep(20);
-            }
-            if (startAtEnd) {
-                for (var queue : consumer.assignment()) {
-                    if (spec.fromTimestamp() >= 0) {
-                        consumer.seek(queue, consumer.offsetForTimestamp(queue, spec.fromTimestamp()));
-                    } else {
-                        consumer.seekToEnd(queue);
-                    }
-                }
-                if (!spec.removeOnClose()) {
-                    consumer.commitSync(); // a durable subscription exists from now on
-                }
-            }
-            consumers.put(id, new NativeConsumer(spec, consumer, release));
+            NativeConsumer c = OffsetConsumers.open(spec, subscription, clientConfig(instancePrefix + "-c" + id),
+                    admin(), config);
+            consumers.put(id, c);
             return CompletableFuture.completedFuture(new ConsumerId(id, spec.group()));
         } catch (Throwable t) {
-            if (consumer != null) {
-                consumer.shutdown();
-            }
             return failed(t);
         }
     }
