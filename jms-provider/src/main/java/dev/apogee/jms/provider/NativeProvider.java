@@ -93,7 +93,7 @@ public final class NativeProvider implements Provider {
         this.selectors = new SelectorSubscriptions(SelectorSubscriptions.over(this::admin, () -> instance.rpc(),
                 config.requestTimeoutMillis()), instancePrefix);
         this.groups = new GroupOperations(this::admin, this::sharedInstance, config.requestTimeoutMillis());
-        this.pops = new PopReceivers(this::admin, this::sharedInstance, clientConfig(instancePrefix),
+        this.pops = new PopReceivers(this::admin, this::sharedInstance, groups, clientConfig(instancePrefix),
                 config.requestTimeoutMillis());
         this.browsing = new QueueBrowsing(this, selectors, instancePrefix, config.requestTimeoutMillis());
     }

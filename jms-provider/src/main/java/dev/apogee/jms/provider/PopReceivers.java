@@ -35,14 +35,16 @@ final class PopReceivers {
     private final Map<String, Integer> members = new ConcurrentHashMap<>();
     private final GroupOperations.Client<AdminClient> admin;
     private final GroupOperations.Client<ClientInstance> instance;
+    private final GroupOperations groups;
     private final ClientConfig clientConfig;
     private final long requestTimeoutMillis;
 
     /** @param clientConfig the config of the connection's shared client instance (its instance name) */
     PopReceivers(GroupOperations.Client<AdminClient> admin, GroupOperations.Client<ClientInstance> instance,
-            ClientConfig clientConfig, long requestTimeoutMillis) {
+            GroupOperations groups, ClientConfig clientConfig, long requestTimeoutMillis) {
         this.admin = admin;
         this.instance = instance;
+        this.groups = groups;
         this.clientConfig = clientConfig;
         this.requestTimeoutMillis = requestTimeoutMillis;
     }
@@ -50,7 +52,9 @@ final class PopReceivers {
     /**
      * Opens a receiver of {@code spec} with the broker-side {@code subscription} (type, expression) as its pops'
      * selector. A topic subscription that is new (its group has no offsets) or a shared one nobody else is in starts
-     * at the end of the topic: the group's offsets are set to the end before its first pop.
+     * at the end of the topic: the group's offsets are set to the end before its first pop. A shared one restarting
+     * over a group that is still there (its last consumer crashed, or its close could not tell it was the last) is
+     * deleted first, so no POP state of the old subscription (messages due again, a cursor) survives.
      */
     PopReceiver open(long id, ConsumerSpec spec, String[] subscription)
             throws JMSException, MQClientException, InterruptedException {
@@ -64,8 +68,12 @@ final class PopReceivers {
         }
         try {
             // asked after joining (the other side asks after leaving): of a join and a leave at once one sees the other
-            if (fresh || spec.endsWithLastConsumer() && alone && GroupPresence.noOtherMember(admin.get(),
-                    instance.get(), requestTimeoutMillis, spec.group(), instance.get().clientId())) {
+            boolean restart = !fresh && spec.endsWithLastConsumer() && alone && GroupPresence.noOtherMember(
+                    admin.get(), instance.get(), requestTimeoutMillis, spec.group(), instance.get().clientId());
+            if (restart) {
+                groups.delete(spec.group()).join();
+            }
+            if (fresh || restart) {
                 startAtEnd(spec);
             }
         } catch (JMSException | MQClientException | InterruptedException | RuntimeException e) {
