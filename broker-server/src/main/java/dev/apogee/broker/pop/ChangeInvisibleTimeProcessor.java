@@ -19,19 +19,21 @@ import java.util.concurrent.CompletableFuture;
  * message's new receipt handle. A message done already stays done (answered SUCCESS).
  *
  * <p>Apogee extension: with {@code apogeeNotDelivered=true} and invisible time 0 the message is released as never
- * delivered (its reconsume count stays), and held pops of the topic are woken at once.
+ * delivered (its reconsume count stays). Any change to 0 makes the message due again (counted unless released
+ * undelivered) and wakes the topic's held pops before the answer (on the expiry thread), not at the next sweep, so a
+ * client's next pop after its releases finds them, in offset order.
  */
 final class ChangeInvisibleTimeProcessor implements RequestProcessor {
     private final PopChecks checks;
     private final PopService pops;
     private final MessageStore store;
-    private final PopLongPolling polling;
+    private final PopExpiryService expiry;
 
-    ChangeInvisibleTimeProcessor(PopChecks checks, PopService pops, MessageStore store, PopLongPolling polling) {
+    ChangeInvisibleTimeProcessor(PopChecks checks, PopService pops, MessageStore store, PopExpiryService expiry) {
         this.checks = checks;
         this.pops = pops;
         this.store = store;
-        this.polling = polling;
+        this.expiry = expiry;
     }
 
     @Override
@@ -53,10 +55,13 @@ final class ChangeInvisibleTimeProcessor implements RequestProcessor {
         boolean release = h.notDelivered() && invisibleTime == 0;
         CompletableFuture<Long> changed = release ? pops.releaseUndelivered(group, topic, queueId, offset)
                 : pops.changeInvisibleTime(group, topic, queueId, offset, invisibleTime);
+        if (invisibleTime == 0) { // due now (counted unless released undelivered): held pops need not wait a tick
+            LedgerKey key = new LedgerKey(group, topic, queueId);
+            changed = changed.thenCompose(popTime -> popTime == null || popTime < 0
+                    ? CompletableFuture.completedFuture(popTime)
+                    : expiry.expireNow(key).thenApply(ignored -> popTime));
+        }
         changed.whenComplete((popTime, e) -> {
-            if (release && popTime != null && popTime >= 0) {
-                polling.wake(topic); // due now: a held pop need not wait for the expiry sweep
-            }
             RemotingCommand response;
             if (popTime == null || popTime < 0) {
                 response = RemotingCommand.createResponse(request, ResponseCode.SYSTEM_ERROR,

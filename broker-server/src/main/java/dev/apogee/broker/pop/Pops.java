@@ -121,7 +121,7 @@ public final class Pops {
     }
 
     public RequestProcessor changeInvisibleTimeProcessor() {
-        return new ChangeInvisibleTimeProcessor(checks, service, store, polling);
+        return new ChangeInvisibleTimeProcessor(checks, service, store, expiry);
     }
 
     /** Messages examined by pops since start (tests and metrics). */

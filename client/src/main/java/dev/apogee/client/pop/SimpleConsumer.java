@@ -46,7 +46,7 @@ public final class SimpleConsumer implements AutoCloseable {
         try {
             PopTargets loaded = new PopTargets(acquired.routes(), config.getTopic());
             loaded.load();
-            member = PopGroupMember.join(acquired, config.getGroup(), config.getTopic());
+            member = PopGroupMember.join(acquired, config.getGroup(), config.getTopic(), config.getSelector());
             api = new PopApi(acquired.rpc(), acquired.routes(), acquired.config().getRpcTimeoutMillis(),
                     acquired.config().getClock());
             acks = new PopAcks(api);
@@ -190,7 +190,7 @@ public final class SimpleConsumer implements AutoCloseable {
             return;
         }
         instance = null;
-        member.leave(config.getTopic());
+        member.leave(config.getTopic(), config.getSelector());
         held.release();
     }
 }
