@@ -82,21 +82,21 @@ public final class TransactedPopAcks {
         List<QueueLedger> locked = new ArrayList<>(byLedger.size());
         byLedger.keySet().stream().sorted(KEY_ORDER).forEach(k -> locked.add(ledgers.get(k)));
         return underMonitors(locked, 0, () -> {
-            List<PopEvent> events = new ArrayList<>();
+            Map<QueueLedger, List<PopEvent>> events = new LinkedHashMap<>();
             List<MessageToStore> records = new ArrayList<>();
             for (QueueLedger ledger : locked) {
                 long seq = ledger.version;
                 for (long offset : byLedger.get(ledger.key)) {
                     if (!ledger.isDone(offset)) {
                         PopEvent event = PopEvent.ack(ledger.key, offset).withSeq(++seq);
-                        events.add(event);
+                        events.computeIfAbsent(ledger, l -> new ArrayList<>()).add(event);
                         records.add(journal.message(event));
                     }
                 }
             }
             PutResult put = append.apply(records);
             if (put.isOk()) {
-                events.forEach(e -> e.applyTo(ledgers.get(e.key())));
+                events.forEach((ledger, list) -> list.forEach(e -> e.applyTo(ledger)));
             }
             return put;
         });

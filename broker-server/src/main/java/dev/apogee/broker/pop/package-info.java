@@ -7,7 +7,8 @@
  * <p>State and threads: a {@link dev.apogee.broker.pop.QueueLedger} per group and queue, guarded by its own monitor
  * (pop/ack/change threads and the {@code apogee-pop-expiry} thread); every change is journaled as a record of the
  * internal topic {@code APOGEE_SYS_POP_JOURNAL} in the CommitLog before it is applied ({@code PopJournal}), and a
- * snapshot ({@code PopSnapshot}) bounds the replay at start. Request modes and QUERY_ASSIGNMENT are in
- * {@code assignment}.
+ * snapshot ({@code PopSnapshot}) bounds the replay at start. Transaction branches ack popped messages at commit,
+ * atomically with their sends, and hold them while prepared ({@link dev.apogee.broker.pop.TransactedPopAcks}, called
+ * on branch request threads). Request modes and QUERY_ASSIGNMENT are in {@code assignment}.
  */
 package dev.apogee.broker.pop;

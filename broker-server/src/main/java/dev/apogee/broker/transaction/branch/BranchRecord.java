@@ -10,10 +10,11 @@ import java.util.List;
 
 /**
  * One record of the branch log, the body of a message in {@value BranchLog#TOPIC}:
- * {@code {"type":"PREPARE","branchId":"X:..","producerGroup":"pg","branch":{"halves":[..],"acks":[..]}}}.
- * PREPARE and COMMIT (and ROLLBACK) carry the whole branch, so that a restarted broker can finish a decided branch
- * from its decision record alone; COMMIT_STORED carries only the acks (its messages follow it in the same atomic
- * append); DONE and FORGET carry only the id. Immutable.
+ * {@code {"type":"PREPARE","branchId":"X:..","producerGroup":"pg","branch":{"halves":[..],"acks":[..],
+ * "popAcks":[..]}}}. PREPARE and COMMIT (and ROLLBACK) carry the whole branch, so that a restarted broker can finish a
+ * decided branch from its decision record alone; COMMIT_STORED carries only the acks and pop acks (its messages and
+ * the pop acks' POP journal records follow it in the same atomic append); DONE and FORGET carry only the id.
+ * Immutable.
  */
 record BranchRecord(Type type, String branchId, String producerGroup, BranchBody branch) {
     enum Type {
@@ -23,7 +24,8 @@ record BranchRecord(Type type, String branchId, String producerGroup, BranchBody
         COMMIT,
         /**
          * Decision: commit, stored as the header of one atomic append with the branch's messages already in their
-         * topics (BRANCH_COMMIT_LOCAL): a COMMIT and its DONE at once; only the acks are applied after it.
+         * topics and its pop acks' journal records (BRANCH_COMMIT_LOCAL): a COMMIT and its DONE at once; only the
+         * offset acks are applied after it.
          */
         COMMIT_STORED,
         /** Decision: roll back. Halves are discarded. */
