@@ -170,7 +170,7 @@ final class ProcessorRegistrations {
         server.registerProcessor(RequestCode.GET_ALL_SUBSCRIPTIONGROUP_CONFIG,
                 new GetAllSubscriptionGroupConfigProcessor(broker.groups), ex.admin);
         server.registerProcessor(RequestCode.DELETE_SUBSCRIPTIONGROUP,
-                new DeleteSubscriptionGroupProcessor(broker.groups, broker.offsets), ex.admin);
+                new DeleteSubscriptionGroupProcessor(broker.groups, broker.offsets, broker.pops::forgetGroup), ex.admin);
         server.registerProcessor(RequestCode.CHECK_CLIENT_CONFIG, new CheckClientConfigProcessor(broker.propertyFilters),
                 ex.clientManage);
     }

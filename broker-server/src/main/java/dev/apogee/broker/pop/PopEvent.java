@@ -8,12 +8,13 @@ import java.nio.charset.StandardCharsets;
  *
  * <pre>
  * width      field
- * 1          kind          1 POP, 2 ACK, 3 CHANGE, 4 MARK (a snapshot's durability barrier, changes nothing)
+ * 1          kind          1 POP, 2 ACK, 3 CHANGE, 4 MARK (a snapshot's durability barrier, changes nothing),
+ *                          5 RELEASE (due again at once, not counted as a delivery)
  * 2 + g      group         int16 length + UTF-8
  * 2 + t      topic         int16 length + UTF-8
  * 4          queueId
  * 8          seq           the ledger's event number (replay applies an event only above the ledger's own)
- * 8          offset        ACK, CHANGE: the message; POP: the cursor after the pop (-1: unchanged)
+ * 8          offset        ACK, CHANGE, RELEASE: the message; POP: the cursor after the pop (-1: unchanged)
  * 8          popTime       POP, CHANGE
  * 8          deadline      POP, CHANGE
  * 4          count         POP: number of leased messages, then per message int64 offset + int32 reconsumeTimes
@@ -24,6 +25,7 @@ record PopEvent(byte kind, LedgerKey key, long seq, long offset, long popTime, l
     static final byte ACK = 2;
     static final byte CHANGE = 3;
     static final byte MARK = 4;
+    static final byte RELEASE = 5;
     private static final LedgerKey NO_LEDGER = new LedgerKey("", "", -1);
 
     static PopEvent pop(LedgerKey key, long newCursor, long popTime, long deadline, long[] offsets, int[] counts) {
@@ -36,6 +38,10 @@ record PopEvent(byte kind, LedgerKey key, long seq, long offset, long popTime, l
 
     static PopEvent change(LedgerKey key, long offset, long popTime, long deadline) {
         return new PopEvent(CHANGE, key, 0, offset, popTime, deadline, null, null);
+    }
+
+    static PopEvent release(LedgerKey key, long offset) {
+        return new PopEvent(RELEASE, key, 0, offset, 0, 0, null, null);
     }
 
     static PopEvent mark() {
@@ -57,6 +63,7 @@ record PopEvent(byte kind, LedgerKey key, long seq, long offset, long popTime, l
             case POP -> ledger.applyPop(popTime, deadline, offset, offsets, counts);
             case ACK -> ledger.applyAck(offset);
             case CHANGE -> ledger.applyChange(offset, popTime, deadline);
+            case RELEASE -> ledger.applyRelease(offset);
             default -> throw new IllegalStateException("unknown pop event kind " + kind);
         }
     }

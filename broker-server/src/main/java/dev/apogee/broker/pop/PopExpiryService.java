@@ -10,6 +10,7 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -109,6 +110,32 @@ final class PopExpiryService {
             throw new IOException("the snapshot's durability barrier was not stored: " + mark.status());
         }
         snapshot.writeFile(state);
+    }
+
+    /**
+     * Ends the due leases of one group-queue now rather than at the next tick, on this service's thread (the caller
+     * may be the store's flush thread, which must not copy dead letters itself), and wakes the held pops of its topic:
+     * a message released with invisible time 0 (a JMS recover or rollback) is due again, counted, when its release
+     * is answered, so a pop right after the release finds the released messages, in offset order.
+     */
+    CompletableFuture<Void> expireNow(LedgerKey key) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        try {
+            thread.execute(() -> {
+                try {
+                    QueueLedger ledger = pops.ledgers().find(key);
+                    if (ledger != null) {
+                        expire(ledger, clock.getAsLong());
+                    }
+                    polling.wake(key.topic());
+                } finally {
+                    done.complete(null);
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            done.complete(null); // shutting down: the restart re-derives expiry from the deadlines
+        }
+        return done;
     }
 
     private void expire(QueueLedger ledger, long now) {

@@ -220,6 +220,22 @@ public final class PopService {
         return topics;
     }
 
+    /**
+     * Gives a held message back at once without counting a delivery (Apogee's "release, not delivered"). Completes
+     * with the pop time of the answer once durable, or -1 when it could not be stored.
+     */
+    CompletableFuture<Long> releaseUndelivered(String group, String topic, int queueId, long offset) {
+        QueueLedger ledger = ledgers.get(new LedgerKey(group, topic, queueId));
+        long now = clock.getAsLong();
+        synchronized (ledger) {
+            if (ledger.cursorInitialised && ledger.isDone(offset)) {
+                return CompletableFuture.completedFuture(now);
+            }
+            return append(ledger, PopEvent.release(ledger.key, offset), true)
+                    .thenApply(r -> PopJournal.stored(r) ? now : -1L);
+        }
+    }
+
     /** Journals and applies a dead-lettered message's removal (its copy is in the DLQ already). */
     CompletableFuture<PutResult> markDeadLettered(QueueLedger ledger, long offset) {
         synchronized (ledger) {

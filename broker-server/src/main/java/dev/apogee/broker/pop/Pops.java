@@ -122,7 +122,7 @@ public final class Pops {
     }
 
     public RequestProcessor changeInvisibleTimeProcessor() {
-        return new ChangeInvisibleTimeProcessor(new AckTargetDecoder(checks, store), service);
+        return new ChangeInvisibleTimeProcessor(new AckTargetDecoder(checks, store), service, expiry);
     }
 
     /** Messages examined by pops since start (tests and metrics). */
@@ -143,6 +143,15 @@ public final class Pops {
     /** How many group-queues of {@code group} have POP state (diagnostics and tests). */
     public long groupQueues(String group) {
         return ledgers.all().stream().filter(l -> l.key.group().equals(group)).count();
+    }
+
+    /**
+     * Forgets the POP state of a deleted group at once (DELETE_SUBSCRIPTIONGROUP with {@code cleanOffset}): a group
+     * of that name created right after (a JMS shared subscription started afresh) starts from its committed offsets,
+     * not from the old state. The expiry sweep would drop it too, but only after a tick, which a new pop can beat.
+     */
+    public void forgetGroup(String group) {
+        ledgers.all().removeIf(l -> l.key.group().equals(group));
     }
 
     /** Number of pops held (long polling). */

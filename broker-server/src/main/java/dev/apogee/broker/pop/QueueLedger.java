@@ -108,6 +108,18 @@ final class QueueLedger {
         }
     }
 
+    /**
+     * The holder gives the message back without having delivered it (a JMS consumer's prefetch): due again at once
+     * with the reconsume count its lease had, so the next delivery is not counted as a redelivery. A message no longer
+     * leased (acked, or due again already) is left as it is.
+     */
+    void applyRelease(long offset) {
+        Lease lease = leases.remove(offset);
+        if (lease != null) {
+            available.put(offset, new Available(lease.reconsumeTimes(), nextSeq++));
+        }
+    }
+
     /** Whether the message at {@code offset} is done for the group (acked, dead-lettered or skipped by a filter). */
     boolean isDone(long offset) {
         if (leases.containsKey(offset) || available.containsKey(offset)) {

@@ -32,6 +32,23 @@ class QueueLedgerTest {
     }
 
     @Test
+    void aReleaseNotDeliveredKeepsTheCountAndReplaysTheSame() {
+        QueueLedger l = new QueueLedger(KEY);
+        l.applyPop(100, 60_100, 2, new long[] {0, 1}, new int[] {0, 3});
+        PopEvent.release(KEY, 0).withSeq(1).applyTo(l);
+        PopEvent.release(KEY, 1).withSeq(2).applyTo(l);
+        assertEquals(0, l.available.get(0L).reconsumeTimes(), "never delivered: not counted");
+        assertEquals(3, l.available.get(1L).reconsumeTimes());
+        assertTrue(l.leases.isEmpty());
+        l.applyAck(0);
+        PopEvent.release(KEY, 0).withSeq(3).applyTo(l); // a release after the ack leaves it done
+        assertTrue(l.isDone(0));
+        PopEvent decoded = PopEvent.decode(PopEvent.release(KEY, 1).withSeq(4).encode());
+        assertEquals(PopEvent.RELEASE, decoded.kind());
+        assertEquals(1, decoded.offset());
+    }
+
+    @Test
     void aHeldLeaseNeitherExpiresNorDeadLettersUntilEveryHolderLetsGo() {
         QueueLedger l = new QueueLedger(KEY);
         l.applyPop(100, 200, 2, new long[] {0, 1}, new int[] {0, 5});

@@ -72,6 +72,15 @@ final class PopAcks {
                 delayMillis), delayMillis, api.now(), true).thenApply(ignored -> null);
     }
 
+    /**
+     * Hands the message back to the group now, as never delivered to an application (an Apogee broker keeps its
+     * reconsume count); nothing may follow.
+     */
+    CompletableFuture<Void> releaseUndelivered(PoppedMessage message) {
+        return message.withHandle(handle -> api.releaseUndelivered(message.group(), message.topic(), handle),
+                0, api.now(), true).thenApply(ignored -> null);
+    }
+
     /** Hands the message back to the group now (invisible time 0); nothing may follow. */
     CompletableFuture<Void> release(PoppedMessage message) {
         return message.withHandle(handle -> api.changeInvisibleTime(message.group(), message.topic(), handle, 0),

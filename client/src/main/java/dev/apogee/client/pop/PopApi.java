@@ -166,9 +166,19 @@ public final class PopApi {
     /** Changes the invisible time; completes with the new handle. */
     CompletableFuture<ReceiptHandle> changeInvisibleTime(String group, String topic, ReceiptHandle handle,
                                                          long invisibleMillis) {
-        ChangeInvisibleTimeRequestHeader header = ChangeInvisibleTimeRequestHeader.of(group, topic, handle,
-                invisibleMillis);
-        String address = routes.masterAddress(handle.brokerName());
+        return change(ChangeInvisibleTimeRequestHeader.of(group, topic, handle, invisibleMillis));
+    }
+
+    /**
+     * Gives the message back at once as never delivered (Apogee extension: its reconsume count stays; an Apache
+     * broker ignores the flag and counts a delivery).
+     */
+    CompletableFuture<ReceiptHandle> releaseUndelivered(String group, String topic, ReceiptHandle handle) {
+        return change(ChangeInvisibleTimeRequestHeader.releaseUndelivered(group, topic, handle));
+    }
+
+    private CompletableFuture<ReceiptHandle> change(ChangeInvisibleTimeRequestHeader header) {
+        String address = routes.masterAddress(ReceiptHandle.parse(header.extraInfo()).brokerName());
         return rpc.callAsync(address, RemotingCommand.createRequest(RequestCode.CHANGE_MESSAGE_INVISIBLETIME,
                 header), rpcTimeoutMillis).thenApply(response -> {
                     requireSuccess(response, address);

@@ -62,7 +62,7 @@ public final class PopConsumer {
         try {
             targets = new PopTargets(acquired.routes(), config.getTopic());
             targets.load();
-            member = PopGroupMember.join(acquired, config.getGroup(), config.getTopic());
+            member = PopGroupMember.join(acquired, config.getGroup(), config.getTopic(), config.getSelector());
         } catch (MQClientException | InterruptedException | RuntimeException e) {
             acquired.release();
             throw e;
@@ -239,7 +239,7 @@ public final class PopConsumer {
         } catch (ExecutionException | TimeoutException e) {
             LOG.warn("final acks / releases of group {} incomplete: {}", config.getGroup(), e.toString());
         }
-        member.leave(config.getTopic());
+        member.leave(config.getTopic(), config.getSelector());
         instance.release();
         instance = null;
         LOG.info("pop consumer of group {} shut down", config.getGroup());

@@ -46,7 +46,7 @@ public final class SimpleConsumer implements AutoCloseable {
         try {
             PopTargets loaded = new PopTargets(acquired.routes(), config.getTopic());
             loaded.load();
-            member = PopGroupMember.join(acquired, config.getGroup(), config.getTopic());
+            member = PopGroupMember.join(acquired, config.getGroup(), config.getTopic(), config.getSelector());
             api = new PopApi(acquired.rpc(), acquired.routes(), acquired.config().getRpcTimeoutMillis(),
                     acquired.config().getClock());
             acks = new PopAcks(api);
@@ -124,6 +124,33 @@ public final class SimpleConsumer implements AutoCloseable {
         return await(acks.changeInvisibleTime(message, duration.toMillis()), 0);
     }
 
+    /**
+     * Acks messages with one BATCH_ACK_MESSAGE request per broker without waiting: completes when the brokers
+     * answered (exceptionally with {@link MQClientException} or {@link dev.apogee.client.MQBrokerException}).
+     */
+    public CompletableFuture<Void> ackAsync(List<PoppedMessage> messages) throws MQClientException {
+        requireStarted();
+        return acks.ackAll(messages);
+    }
+
+    /**
+     * Gives messages back to the group at once, each in its own request, all in flight together, and waits for the
+     * answers. {@code delivered}: the application saw them, so they come again with their reconsume count + 1 (a JMS
+     * recover); otherwise they were never handed out (a prefetch) and an Apogee broker keeps their count (the
+     * extension {@code apogeeNotDelivered}; Apache counts a delivery). A message acked or released already is skipped.
+     */
+    public void release(List<PoppedMessage> messages, boolean delivered)
+            throws MQClientException, InterruptedException {
+        requireStarted();
+        List<CompletableFuture<Void>> sent = new java.util.ArrayList<>(messages.size());
+        for (PoppedMessage message : messages) {
+            if (!message.isDone()) {
+                sent.add(delivered ? acks.release(message) : acks.releaseUndelivered(message));
+            }
+        }
+        await(CompletableFuture.allOf(sent.toArray(CompletableFuture[]::new)), 0);
+    }
+
     /** Gives the message back: redelivered after {@code delay} with its reconsume count + 1. */
     public void nack(PoppedMessage message, Duration delay) throws MQClientException, InterruptedException {
         changeInvisibleDuration(message, delay);
@@ -163,7 +190,7 @@ public final class SimpleConsumer implements AutoCloseable {
             return;
         }
         instance = null;
-        member.leave(config.getTopic());
+        member.leave(config.getTopic(), config.getSelector());
         held.release();
     }
 }

@@ -357,6 +357,8 @@ public class ApogeeConnection implements Connection, QueueConnection, TopicConne
         for (ApogeeSession session : sessions) {
             session.awaitDeliveryPause(); // stop returns only after running listeners finished (§6.1.5)
         }
+        // a stopped connection's consumers hold nothing: what they popped and did not deliver goes back (uncounted)
+        Futures.await(provider.releasePrefetched());
     }
 
     @Override

@@ -34,8 +34,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * deliveries, with an ERROR), and what it leaves unacknowledged is delivered again after close. The
  * messages are received by an internal CLIENT_ACKNOWLEDGE session whose acknowledgement covers everything it handed
  * out, so this consumer hands out one batch at a time and waits for it: acknowledgements then never cover a message
- * still being processed (nothing acknowledged is lost). Parallelism comes from several connection consumers (shared
- * subscriptions or queue consumers split the queues). The thread owns the internal session's consumer; {@code closed}
+ * still being processed (nothing acknowledged is lost). Parallelism comes from several connection consumers (those of
+ * a queue or shared subscription share its messages one by one, by POP). The thread owns the internal session's consumer; {@code closed}
  * is volatile; {@link #close()} waits (bounded) for the batch in progress.
  */
 final class ApogeeConnectionConsumer implements ConnectionConsumer {

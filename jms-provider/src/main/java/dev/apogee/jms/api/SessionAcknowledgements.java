@@ -119,6 +119,13 @@ final class SessionAcknowledgements {
             if (consumer.isClosed()) {
                 return; // the listener closed its consumer: the release gives the message back to the group
             }
+            if (consumer.id().perMessage()) {
+                // back to the group at once, counted: redelivered (to any consumer) up to the group's retryMaxTimes,
+                // then dead-lettered by the broker
+                LOG.warn("message listener threw on {}, giving it back to the queue: {}", message, e.toString());
+                Futures.await(connection.provider().release(consumer.id(), true));
+                return;
+            }
             if (message.deliveryCount() < MAX_LOCAL_REDELIVERIES) {
                 LOG.warn("message listener threw on {}, redelivering it: {}", message, e.toString());
                 message.markRedelivered();
@@ -204,13 +211,46 @@ final class SessionAcknowledgements {
             inListenerSettled = true;
         }
         redeliver(again);
+        releasePerMessage();
         releaseRetired();
     }
 
-    /** Delivers {@code delivered} again, marked redelivered, to the consumers still open. */
+    /**
+     * The session's per-message (POP) consumers give their unacknowledged messages back to the group at once (they
+     * come again with JMSXDeliveryCount + 1, to any consumer), and their prefetch (not counted). In every mode: in
+     * DUPS_OK those are the messages delivered since the last lazy acknowledgement.
+     */
+    private void releasePerMessage() {
+        dupsOkCount = 0;
+        for (ApogeeMessageConsumer consumer : consumers) {
+            releaseToGroup(consumer);
+        }
+        for (ApogeeMessageConsumer consumer : retired) {
+            releaseToGroup(consumer);
+        }
+    }
+
+    private void releaseToGroup(ApogeeMessageConsumer consumer) {
+        if (consumer.id().perMessage() && !consumer.isReleased()) {
+            try {
+                Futures.await(connection.provider().release(consumer.id(), false));
+            } catch (JMSException e) { // they come again after their invisible time: later, but not lost
+                LOG.warn("JMS-POP-RELEASE-FAILED giving back the unacknowledged messages failed: {}", e.toString());
+            }
+        }
+    }
+
+    /**
+     * Delivers {@code delivered} again, marked redelivered, to the consumers still open. Messages of per-message
+     * (POP) consumers are left out: they go back to the group ({@link #releasePerMessage}, or an XA branch's
+     * rollback) and come again from the broker, with the broker's delivery count.
+     */
     static void redeliver(List<Delivered> delivered) {
         Map<ApogeeMessageConsumer, List<ApogeeMessage>> byConsumer = new LinkedHashMap<>();
         for (Delivered d : delivered) {
+            if (d.consumer().id().perMessage()) {
+                continue;
+            }
             d.message().markRedelivered();
             byConsumer.computeIfAbsent(d.consumer(), c -> new ArrayList<>()).add(d.message());
         }

@@ -41,7 +41,7 @@ final class SessionConsumers {
                     + " belongs to another connection (or was deleted)");
         }
         if (d instanceof ApogeeQueue) {
-            return open(d, new ConsumerSpec(d.topic(), SubscriptionGroups.queueGroup(d), selector, false, false));
+            return open(d, ConsumerSpec.queue(d.topic(), SubscriptionGroups.queueGroup(d), selector));
         }
         ConsumerSpec spec = new ConsumerSpec(d.topic(), SubscriptionGroups.privateTopicGroup(d),
                 noLocal ? noLocalSelector(selector) : selector, true, true);
@@ -52,8 +52,8 @@ final class SessionConsumers {
     ApogeeMessageConsumer shared(Topic topic, String name, String selector) throws JMSException {
         session.checkClosed();
         ApogeeTopic t = SubscriptionGroups.topicOf(topic);
-        ConsumerSpec spec = new ConsumerSpec(t.topic(), SubscriptionGroups.shared(connection.clientIdOrNull(), name),
-                selector, true, false, true);
+        ConsumerSpec spec = ConsumerSpec.shared(t.topic(), SubscriptionGroups.shared(connection.clientIdOrNull(),
+                name), selector, true);
         Futures.await(connection.provider().prepareSubscription(spec, false));
         return open(t, spec);
     }
@@ -73,8 +73,8 @@ final class SessionConsumers {
     ApogeeMessageConsumer sharedDurable(Topic topic, String name, String selector) throws JMSException {
         session.checkClosed();
         ApogeeTopic t = SubscriptionGroups.topicOf(topic);
-        ConsumerSpec spec = new ConsumerSpec(t.topic(), SubscriptionGroups.sharedDurable(connection.clientIdOrNull(),
-                name), selector, true, false);
+        ConsumerSpec spec = ConsumerSpec.shared(t.topic(), SubscriptionGroups.sharedDurable(
+                connection.clientIdOrNull(), name), selector, false);
         Futures.await(connection.provider().prepareSubscription(spec, true));
         return open(t, spec);
     }

@@ -5,7 +5,6 @@ import dev.apogee.client.ClientInstance;
 import dev.apogee.client.MQClientException;
 import dev.apogee.client.admin.AdminClient;
 import dev.apogee.client.consumer.PullConsumer;
-import dev.apogee.client.consumer.PullConsumerConfig;
 import dev.apogee.client.message.Message;
 import dev.apogee.client.message.MessageExt;
 import dev.apogee.client.message.UniqueKeyGenerator;
@@ -21,9 +20,7 @@ import dev.apogee.remoting.protocol.RemotingCommand;
 import dev.apogee.remoting.protocol.RequestCode;
 import dev.apogee.remoting.protocol.SerializeType;
 import dev.apogee.remoting.protocol.body.ClusterInfo;
-import dev.apogee.remoting.protocol.body.ConsumeFromWhere;
 import dev.apogee.remoting.protocol.body.MessageQueue;
-import dev.apogee.remoting.protocol.body.TopicOffset;
 import jakarta.jms.JMSException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,7 +28,6 @@ import org.slf4j.LoggerFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -41,15 +37,15 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Predicate;
 
 /**
  * The {@link Provider} over the native client: one {@link Producer} and one {@link AdminClient} per connection (on a
- * client instance of their own), and one {@link PullConsumer} per JMS consumer, each on its own client instance so
- * that consumers of one group (a queue's) are distinct group members the broker's rebalance splits the queues
- * between. Consumers pull batches with manual commit and hand messages out one at a time; a commit
- * ({@link #acknowledge}, {@link #acknowledgeLazily}) covers exactly the messages handed out. Every native exception
- * is translated here, once ({@link #translate}).
+ * client instance of their own). JMS queue consumers and shared subscriptions consume by POP ({@link PopReceivers},
+ * all on the connection's one client instance: one heartbeat entry per group however many consumers); exclusive
+ * topic subscriptions (and native groups) are one {@link PullConsumer} each, on its own client instance, pulling
+ * batches with manual commit and handing messages out one at a time; a commit ({@link #acknowledge},
+ * {@link #acknowledgeLazily}) covers exactly the messages handed out. Every native exception is translated here,
+ * once ({@link #translate}).
  *
  * <p>Most operations complete their future on the calling thread; asynchronous sends complete on the client's
  * callback threads. {@link ConnectionHealth} watches name servers and brokers on its own thread; once it reports a
@@ -59,14 +55,6 @@ public final class NativeProvider implements Provider {
     private static final byte[] JMS_ID_LEAD = "ID:".getBytes(StandardCharsets.US_ASCII);
     private static final Logger LOG = LoggerFactory.getLogger(NativeProvider.class);
     private static final AtomicLong IDS = new AtomicLong();
-    /**
-     * Messages per pull: one broker round trip fills the consumer's pending list for this many deliveries. 128 rather
-     * than RocketMQ's 32: a drain of small messages then costs a quarter of the pull round trips (measured on the
-     * p2p drains: about half the broker CPU per message), and a consumer behind a fast producer catches up four
-     * times faster per round trip. Bounded in bytes by the pull itself ({@code PullApi}), and queues are owned by
-     * one consumer of a group at a time, so a larger batch takes nothing away from the other consumers.
-     */
-    private static final int PULL_BATCH = 128;
 
     private final NativeProviderConfig config;
     private final Credentials credentials;
@@ -86,6 +74,8 @@ public final class NativeProvider implements Provider {
     private final NativeBranches branches;
     private final SelectorSubscriptions selectors;
     private final GroupOperations groups;
+    private final PopReceivers pops;
+    private final QueueBrowsing browsing;
 
     public NativeProvider(NativeProviderConfig config) {
         this(config, Credentials.ANONYMOUS);
@@ -103,9 +93,12 @@ public final class NativeProvider implements Provider {
         this.selectors = new SelectorSubscriptions(SelectorSubscriptions.over(this::admin, () -> instance.rpc(),
                 config.requestTimeoutMillis()), instancePrefix);
         this.groups = new GroupOperations(this::admin, this::sharedInstance, config.requestTimeoutMillis());
+        this.pops = new PopReceivers(this::admin, this::sharedInstance, groups, clientConfig(instancePrefix),
+                config.requestTimeoutMillis());
+        this.browsing = new QueueBrowsing(this, selectors, instancePrefix, config.requestTimeoutMillis());
     }
 
-    private ClientConfig clientConfig(String instanceName) {
+    ClientConfig clientConfig(String instanceName) {
         return new ClientConfig().setNamesrvAddress(config.namesrvAddress()).setInstanceName(instanceName)
                 .setRpcTimeoutMillis(config.requestTimeoutMillis())
                 .setRebalanceIntervalMillis(config.rebalanceIntervalMillis()).setRequestSigner(signer)
@@ -180,6 +173,7 @@ public final class NativeProvider implements Provider {
             c.close();
         }
         consumers.clear();
+        pops.closeAll();
         branches.shutdown();
         if (producer != null) {
             producer.shutdown();
@@ -280,7 +274,6 @@ public final class NativeProvider implements Provider {
 
     @Override
     public CompletableFuture<ConsumerId> createConsumer(ConsumerSpec spec) {
-        PullConsumer consumer = null;
         try {
             checkNotLost();
             subscription(spec.selector()); // validates before anything is created
@@ -289,57 +282,24 @@ public final class NativeProvider implements Provider {
                     config.requestTimeoutMillis()); // a refused consumer would otherwise just never be assigned
             String[] subscription = selectors.subscription(spec.selector(), spec.topic());
             long id = IDS.incrementAndGet();
-            PullConsumerConfig pc = new PullConsumerConfig(spec.group())
-                    .setClientConfig(clientConfig(instancePrefix + "-c" + id))
-                    .setAutoCommit(false)
-                    .setPullBatchSize(PULL_BATCH) // handed out one by one from pending; acks cover only those
-                    .setMaxPollRecords(PULL_BATCH)
-                    .setPullTimeoutMillis(Math.max(config.requestTimeoutMillis(), 30_000))
-                    .setConsumeTimestamp(spec.fromTimestamp())
-                    .setConsumeFromWhere(spec.fromTimestamp() >= 0 ? ConsumeFromWhere.CONSUME_FROM_TIMESTAMP
-                            : spec.fromLast() ? ConsumeFromWhere.CONSUME_FROM_LAST_OFFSET
-                            : ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);
-            // the broker starts a new group at offset 0 on young queues; a topic subscription must start at the end
-            // (or, for a native group starting by timestamp, at that time's offset)
-            boolean startAtEnd = (spec.fromLast() || spec.fromTimestamp() >= 0) && (spec.removeOnClose()
-                    || !admin().consumerGroups(spec.topic()).contains(spec.group()));
-            NativeConsumer.ReleaseHook release = new NativeConsumer.ReleaseHook();
-            pc.setBeforeQueueReleased(release);
-            consumer = new PullConsumer(pc);
-            consumer.subscribe(spec.topic(), subscription[1], subscription[0]);
-            consumer.start(); // registered with the brokers now: only then ask who else is online (GroupPresence)
-            startAtEnd = startAtEnd || spec.endsWithLastConsumer() && GroupPresence.noOtherMember(admin(), instance,
-                    config.requestTimeoutMillis(), spec.group(), pc.getClientConfig().clientId());
-            long deadline = System.currentTimeMillis() + config.assignmentWaitMillis();
-            // a new topic subscription's group has this one member: wait for all queues, so all start at the end
-            int wanted = startAtEnd ? consumer.fetchMessageQueues(spec.topic()).size() : 1;
-            while (consumer.assignment().size() < wanted && System.currentTimeMillis() < deadline) {
-                Thread.sleep(20);
+            if (spec.pop()) {
+                pops.open(id, spec, subscription);
+                return CompletableFuture.completedFuture(new ConsumerId(id, spec.group(), true));
             }
-            if (startAtEnd) {
-                for (var queue : consumer.assignment()) {
-                    if (spec.fromTimestamp() >= 0) {
-                        consumer.seek(queue, consumer.offsetForTimestamp(queue, spec.fromTimestamp()));
-                    } else {
-                        consumer.seekToEnd(queue);
-                    }
-                }
-                if (!spec.removeOnClose()) {
-                    consumer.commitSync(); // a durable/shared subscription exists from now on
-                }
-            }
-            consumers.put(id, new NativeConsumer(spec, consumer, release));
+            NativeConsumer c = OffsetConsumers.open(spec, subscription, clientConfig(instancePrefix + "-c" + id),
+                    admin(), config);
+            consumers.put(id, c);
             return CompletableFuture.completedFuture(new ConsumerId(id, spec.group()));
         } catch (Throwable t) {
-            if (consumer != null) {
-                consumer.shutdown();
-            }
             return failed(t);
         }
     }
 
     @Override
     public CompletableFuture<WireMessage> pull(ConsumerId id, long timeoutMillis) {
+        if (id.perMessage()) {
+            return popPull(id, timeoutMillis);
+        }
         NativeConsumer c = consumers.get(id.value());
         if (c == null) {
             return failed(JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "the consumer is closed"));
@@ -370,80 +330,72 @@ public final class NativeProvider implements Provider {
 
     @Override
     public CompletableFuture<List<WireMessage>> browse(String topic, String group, String selector, int max) {
+        return browsing.browse(topic, group, selector, max);
+    }
+
+    private CompletableFuture<WireMessage> popPull(ConsumerId id, long timeoutMillis) {
         try {
-            subscription(selector); // validates
-        } catch (JMSException e) {
-            return CompletableFuture.failedFuture(e);
-        }
-        if (max <= 0) {
-            return CompletableFuture.completedFuture(List.of());
-        }
-        String browserGroup = "JMSB_" + instancePrefix.replace('-', '_') + "_" + IDS.incrementAndGet();
-        PullConsumer reader = null;
-        try {
-            ensureTopic(topic).join();
-            Predicate<WireMessage> filter = selectors.browserFilter(selector, topic); // as the consumers filter
-            AdminClient a = admin();
-            Map<MessageQueue, Long> committed;
-            try {
-                committed = a.consumerOffsets(group, topic);
-            } catch (MQClientException e) {
-                committed = Map.of(); // the group has consumed nothing yet
-            }
-            Map<MessageQueue, Long> start = new HashMap<>();
-            Map<MessageQueue, Long> end = new HashMap<>();
-            for (Map.Entry<MessageQueue, TopicOffset> e : a.topicOffsets(topic).entrySet()) {
-                long done = committed.getOrDefault(e.getKey(), -1L);
-                long from = Math.max(e.getValue().getMinOffset(), done);
-                if (from < e.getValue().getMaxOffset()) {
-                    start.put(e.getKey(), from);
-                    end.put(e.getKey(), e.getValue().getMaxOffset());
-                }
-            }
-            List<WireMessage> out = new ArrayList<>();
-            if (start.isEmpty()) {
-                return CompletableFuture.completedFuture(out);
-            }
-            reader = new PullConsumer(new PullConsumerConfig(browserGroup)
-                    .setClientConfig(clientConfig(instancePrefix + "-b" + IDS.incrementAndGet()))
-                    .setAutoCommit(false));
-            reader.start();
-            reader.assign(start.keySet());
-            for (Map.Entry<MessageQueue, Long> e : start.entrySet()) {
-                reader.seek(e.getKey(), e.getValue());
-            }
-            Set<MessageQueue> open = new HashSet<>(start.keySet());
-            String[] values = NativeMessages.newValueCache();
-            long deadline = System.currentTimeMillis() + Math.max(5_000, 2 * config.requestTimeoutMillis());
-            while (!open.isEmpty() && out.size() < max && System.currentTimeMillis() < deadline) {
-                for (MessageExt m : reader.poll(100)) {
-                    MessageQueue queue = new MessageQueue(topic, m.getBrokerName(), m.getQueueId());
-                    Long stop = end.get(queue);
-                    if (stop == null || m.getQueueOffset() >= stop) {
-                        continue;
-                    }
-                    WireMessage wire = NativeMessages.toWire(m, values);
-                    if (out.size() < max && filter.test(wire)) {
-                        out.add(wire);
-                    }
-                    if (m.getQueueOffset() + 1 >= stop) {
-                        open.remove(queue);
-                    }
-                }
-            }
-            return CompletableFuture.completedFuture(out);
+            checkNotLost();
+            return CompletableFuture.completedFuture(popReceiver(id).next(timeoutMillis));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return CompletableFuture.completedFuture(null);
         } catch (Throwable t) {
             return failed(t);
-        } finally {
-            if (reader != null) {
-                reader.shutdown();
-                deleteGroup(browserGroup).exceptionally(e -> null);
+        }
+    }
+
+    /** The open POP consumer {@code id}, or ILLEGAL_STATE. */
+    PopReceiver popReceiver(ConsumerId id) throws JMSException {
+        PopReceiver r = pops.get(id.value());
+        if (r == null) {
+            throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "the consumer is closed");
+        }
+        return r;
+    }
+
+    @Override
+    public CompletableFuture<Void> release(ConsumerId id, boolean lastOnly) {
+        PopReceiver r = id.perMessage() ? pops.get(id.value()) : null;
+        if (r == null) {
+            return done();
+        }
+        try {
+            if (lastOnly) {
+                r.releaseLast();
+            } else {
+                r.releaseAll();
             }
+            return done();
+        } catch (Throwable t) {
+            return failed(t);
+        }
+    }
+
+    @Override
+    public CompletableFuture<Void> releasePrefetched() {
+        try {
+            pops.releasePrefetches();
+            return done();
+        } catch (Throwable t) {
+            return failed(t);
         }
     }
 
     @Override
     public CompletableFuture<Void> acknowledge(ConsumerId id) {
+        if (id.perMessage()) {
+            PopReceiver r = pops.get(id.value());
+            try {
+                checkNotLost();
+                if (r != null) {
+                    r.acknowledge();
+                }
+                return done();
+            } catch (Throwable t) {
+                return failed(t);
+            }
+        }
         NativeConsumer c = consumers.get(id.value());
         if (c == null) {
             return done();
@@ -461,6 +413,11 @@ public final class NativeProvider implements Provider {
 
     @Override
     public CompletableFuture<Void> acknowledgeLazily(ConsumerId id) {
+        PopReceiver r = id.perMessage() ? pops.get(id.value()) : null;
+        if (r != null) {
+            r.acknowledgeLazily();
+            return done();
+        }
         NativeConsumer c = consumers.get(id.value());
         if (c != null) {
             synchronized (c) {
@@ -490,20 +447,28 @@ public final class NativeProvider implements Provider {
 
     @Override
     public CompletableFuture<Void> closeConsumer(ConsumerId id) {
-        NativeConsumer c = consumers.remove(id.value());
-        if (c == null) {
+        String ended;
+        if (id.perMessage()) {
+            try {
+                ended = pops.close(id.value()); // a shared subscription whose last consumer this was ends (§8.3.2)
+            } catch (JMSException e) {
+                return failed(e);
+            }
+        } else {
+            NativeConsumer c = consumers.remove(id.value());
+            if (c != null) {
+                c.close();
+            }
+            ended = c != null && c.spec.removeOnClose() ? c.spec.group() : null;
+        }
+        if (ended == null) {
             return done();
         }
-        c.close(); // unregistered from the brokers: a shared subscription without other members ends (§8.3.2)
-        if (c.spec.removeOnClose() || c.spec.endsWithLastConsumer()
-                && GroupPresence.noOtherMember(admin, instance, config.requestTimeoutMillis(), c.spec.group(), null)) {
-            return deleteGroup(c.spec.group()).exceptionally(e -> {
-                LOG.warn("APOGEE-JMS-GROUP-1 could not delete the group {}: {}", NameEncoding.describe(c.spec.group()),
-                        e.getMessage());
-                return null;
-            });
-        }
-        return done();
+        return deleteGroup(ended).exceptionally(e -> {
+            LOG.warn("APOGEE-JMS-GROUP-1 could not delete the group {}: {}", NameEncoding.describe(ended),
+                    e.getMessage());
+            return null;
+        });
     }
 
     @Override
@@ -531,7 +496,7 @@ public final class NativeProvider implements Provider {
         }
     }
 
-    private synchronized AdminClient admin() throws JMSException {
+    synchronized AdminClient admin() throws JMSException {
         if (admin == null) {
             throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE, "the provider is closed");
         }

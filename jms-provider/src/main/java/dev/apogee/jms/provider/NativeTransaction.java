@@ -41,6 +41,8 @@ final class NativeTransaction implements ProviderTransaction {
     private final Map<String, List<BranchHalf>> halves = new LinkedHashMap<>();
     private final Map<QueueKey, BranchAck> acks = new LinkedHashMap<>();
     private final Set<String> prepared = new LinkedHashSet<>();
+    /** Messages of POP consumers: acked by the brokers with the branch, released when it rolls back. */
+    private final PopBranchAcks popAcks = new PopBranchAcks();
     private State state = State.ACTIVE;
 
     NativeTransaction(NativeProvider provider, BranchClient client, String branchId) {
@@ -136,13 +138,16 @@ final class NativeTransaction implements ProviderTransaction {
             brokers.add(queue.brokerName());
         }
         acks.values().forEach(a -> brokers.add(a.brokerName()));
+        brokers.addAll(popAcks.brokers());
         String broker = brokers.size() == 1 ? brokers.iterator().next() : null;
         boolean committed;
         try {
-            committed = broker != null && client.commitLocal(broker, branchId, messages, acksOf(broker));
+            committed = broker != null && client.commitLocal(broker, branchId, messages, acksOf(broker),
+                    popAcks.of(broker));
         } catch (BranchException e) {
             if (e.reason() != BranchException.Reason.NOT_SUPPORTED) {
                 state = State.ROLLED_BACK;
+                popAcks.releaseExcept(Set.of()); // the broker did nothing: the consumed messages go back from here
                 throw NativeBranches.translate(e);
             }
             committed = false; // nothing was done: the broker predates the request
@@ -153,11 +158,17 @@ final class NativeTransaction implements ProviderTransaction {
             return;
         }
         state = State.COMMITTED;
+        popAcks.clear();
     }
 
     @Override
     public synchronized void acknowledge(ConsumerId consumer) throws JMSException {
         require(State.ACTIVE, "acknowledge in");
+        if (consumer.perMessage()) {
+            PopReceiver receiver = provider.popReceiver(consumer);
+            popAcks.add(receiver, receiver.takeHandedOut());
+            return;
+        }
         for (BranchAck ack : provider.deliveredPositions(consumer)) {
             acks.merge(new QueueKey(ack.group(), ack.topic(), ack.brokerName(), ack.queueId()), ack,
                     (a, b) -> a.nextOffset() >= b.nextOffset() ? a : b);
@@ -174,7 +185,7 @@ final class NativeTransaction implements ProviderTransaction {
         }
         for (String broker : brokers) {
             try {
-                client.prepare(broker, branchId, halvesOf(broker), acksOf(broker), false);
+                client.prepare(broker, branchId, halvesOf(broker), acksOf(broker), false, popAcks.of(broker));
                 prepared.add(broker);
             } catch (BranchException e) {
                 rollbackQuietly();
@@ -199,12 +210,13 @@ final class NativeTransaction implements ProviderTransaction {
             if (brokers.size() == 1) {
                 String broker = brokers.iterator().next();
                 try {
-                    client.prepare(broker, branchId, halvesOf(broker), acksOf(broker), true);
+                    client.prepare(broker, branchId, halvesOf(broker), acksOf(broker), true, popAcks.of(broker));
                 } catch (BranchException e) {
                     rollbackQuietly();
                     throw NativeBranches.translate(e);
                 }
                 state = State.COMMITTED;
+                popAcks.clear();
                 return;
             }
             if (!prepare()) {
@@ -219,6 +231,7 @@ final class NativeTransaction implements ProviderTransaction {
             });
         }
         state = State.COMMITTED;
+        popAcks.clear();
     }
 
     @Override
@@ -230,6 +243,7 @@ final class NativeTransaction implements ProviderTransaction {
             throw new BranchFailure(BranchFailure.Reason.COMMITTED, "branch " + branchId + " is committed", null);
         }
         BranchException failure = null;
+        Set<String> decidedByBrokers = state == State.PREPARED ? prepared : Set.of();
         for (String broker : state == State.PREPARED ? prepared : halves.keySet()) {
             try {
                 client.rollback(broker, branchId, halvesOf(broker));
@@ -241,6 +255,7 @@ final class NativeTransaction implements ProviderTransaction {
             }
         }
         state = State.ROLLED_BACK;
+        popAcks.releaseExcept(decidedByBrokers);
         if (failure != null) {
             throw NativeBranches.translate(failure);
         }
@@ -258,6 +273,7 @@ final class NativeTransaction implements ProviderTransaction {
             }
         }
         state = State.ROLLED_BACK;
+        popAcks.releaseExcept(prepared);
     }
 
     private Set<String> brokers() {
@@ -265,6 +281,7 @@ final class NativeTransaction implements ProviderTransaction {
         for (BranchAck ack : acks.values()) {
             brokers.add(ack.brokerName());
         }
+        brokers.addAll(popAcks.brokers());
         return brokers;
     }
 

@@ -11,8 +11,9 @@ import java.util.concurrent.CompletableFuture;
  * The only implementation is {@link NativeProvider} (the native {@code dev.apogee.client}).
  *
  * <p>Consumers are identified by the {@link ConsumerId} returned from {@link #createConsumer}; {@link #pull} hands out
- * messages one at a time, and {@link #acknowledge} makes everything pulled so far by that consumer consumed (the
- * group's offsets advance), so un-acknowledged messages come back to the group after a close or crash.
+ * messages one at a time, and {@link #acknowledge} makes everything pulled so far by that consumer consumed (each
+ * message acked for a POP consumer, the group's offsets advanced for an offset one), so un-acknowledged messages
+ * come back to the group after a close or crash.
  */
 public interface Provider {
 
@@ -80,6 +81,18 @@ public interface Provider {
      * before returning; if the connection fails first, the messages come again (duplicates after a failure).
      */
     CompletableFuture<Void> acknowledgeLazily(ConsumerId consumer);
+
+    /**
+     * A {@link ConsumerId#perMessage() per-message} consumer gives back, at once, every message it handed out and
+     * that is not acknowledged (counted as delivered: it comes again, to any consumer of the group, with
+     * JMSXDeliveryCount + 1) and the messages it popped and did not hand out (not counted). Recover and rollback;
+     * nothing for other consumers (the session redelivers their messages itself). With {@code lastOnly}, only the
+     * message handed out last goes back (a listener threw on it), the prefetch stays.
+     */
+    CompletableFuture<Void> release(ConsumerId consumer, boolean lastOnly);
+
+    /** Connection stop: per-message consumers give back what they popped and did not hand out (not counted). */
+    CompletableFuture<Void> releasePrefetched();
 
     /**
      * Stops the consumer, after storing its lazily acknowledged positions; a {@link ConsumerSpec#removeOnClose()}

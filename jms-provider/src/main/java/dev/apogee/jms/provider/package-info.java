@@ -10,6 +10,13 @@
  * here, and so does connection-loss detection ({@link dev.apogee.jms.provider.ConnectionHealth}, one
  * {@code apogee-jms-health-*} thread per connection probing name servers and brokers).
  *
+ * <p>Consumption: JMS queues and shared subscriptions consume by POP ({@code PopReceivers}, {@code PopReceiver}: all
+ * consumers of a connection on its one client instance, a small adaptive prefetch guarded by each receiver's monitor,
+ * per-message acks with the lazy ones coalesced by {@code PopAckCoalescer}, recover/rollback/stop give messages back,
+ * a prefetch as "not delivered"; {@code PriorityOrder} orders each pop); exclusive topic subscriptions and native
+ * groups commit offsets ({@code OffsetConsumers}, {@code NativeConsumer}, {@code PositionCommitter}). Browsing is
+ * {@code QueueBrowsing}.
+ *
  * <p>Transactions: {@link dev.apogee.jms.provider.Provider#branches()} starts branches
  * ({@link dev.apogee.jms.provider.ProviderTransaction}: sends as halves, consumer positions as acks, prepare, commit,
  * rollback) and resolves branches by id for recovery; {@code NativeBranches} / {@code NativeTransaction} implement

@@ -4,6 +4,7 @@ import dev.apogee.remoting.exception.RemotingConnectException;
 import dev.apogee.remoting.exception.RemotingException;
 import dev.apogee.remoting.exception.RemotingTimeoutException;
 import dev.apogee.remoting.protocol.RemotingCommand;
+import dev.apogee.remoting.protocol.SerializeType;
 import dev.apogee.remoting.tls.ClientTls;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
@@ -96,7 +97,8 @@ public final class NettyRemotingClient extends RemotingEndpoint implements AutoC
     }
 
     private void prepare(RemotingCommand request) {
-        request.serializeType(config.getSerializeType());
+        // the binary (ROCKETMQ) header holds the code in 2 bytes: larger codes (POP's 200050...) need the JSON header
+        request.serializeType(request.code() > Short.MAX_VALUE ? SerializeType.JSON : config.getSerializeType());
         RequestSigner current = signer;
         if (current != null) {
             current.sign(request);

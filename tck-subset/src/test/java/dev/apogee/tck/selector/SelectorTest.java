@@ -16,7 +16,6 @@ import jakarta.jms.Queue;
 import jakarta.jms.Session;
 import java.util.Set;
 import java.util.TreeSet;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -287,9 +286,6 @@ class SelectorTest extends TckTestBase {
 
     @Test
     @Spec("4.1.5")
-    @Disabled("bug: a queue is one consumer group with per-queue positions; a consumer with a selector commits its "
-            + "position past the messages the broker filtered out for it, so other consumers of the queue never get "
-            + "them (needs per-message acknowledgement on the broker; see jms-provider/MAPPING.md, Known limits)")
     @DisplayName("4.1.5 messages a selector does not select stay on the queue for other consumers")
     void unselectedMessagesStayOnTheQueue() throws Exception {
         Queue queue = populatedQueue();

@@ -12,16 +12,39 @@ import java.util.Map;
  * @param extraInfo  the message's current {@link ReceiptHandle}
  * @param offset     the message's queue offset
  * @param brokerName the {@code bname} of the official RPC header, may be null
+ * @param notDelivered Apogee extension {@value #NOT_DELIVERED} (sent only when true, ignored by Apache brokers): the
+ *                   client gives the message back without having handed it to an application (a JMS consumer's
+ *                   prefetch released at close or recover), so an Apogee broker makes it due again with its reconsume
+ *                   count unchanged instead of counting a delivery
  */
 public record ChangeInvisibleTimeRequestHeader(String consumerGroup, String topic, int queueId, String extraInfo,
-                                               long offset, long invisibleTime, String brokerName)
+                                               long offset, long invisibleTime, String brokerName,
+                                               boolean notDelivered)
         implements CommandHeader {
+    /** The ext field of the "release, not delivered" extension. */
+    public static final String NOT_DELIVERED = "apogeeNotDelivered";
+
+    /** A request without the extension (as the official client sends it). */
+    public ChangeInvisibleTimeRequestHeader(String consumerGroup, String topic, int queueId, String extraInfo,
+                                            long offset, long invisibleTime, String brokerName) {
+        this(consumerGroup, topic, queueId, extraInfo, offset, invisibleTime, brokerName, false);
+    }
 
     /** The request for a message of subscribed {@code topic} carrying {@code handle}. */
     public static ChangeInvisibleTimeRequestHeader of(String group, String topic, ReceiptHandle handle,
                                                       long invisibleTime) {
         return new ChangeInvisibleTimeRequestHeader(group, handle.realTopic(topic, group), handle.queueId(),
                 handle.encode(), handle.queueOffset(), invisibleTime, handle.brokerName());
+    }
+
+    /**
+     * Gives the message back at once (invisible time 0) as never handed to an application: an Apogee broker does not
+     * count it as a delivery.
+     */
+    public static ChangeInvisibleTimeRequestHeader releaseUndelivered(String group, String topic,
+                                                                      ReceiptHandle handle) {
+        return new ChangeInvisibleTimeRequestHeader(group, handle.realTopic(topic, group), handle.queueId(),
+                handle.encode(), handle.queueOffset(), 0, handle.brokerName(), true);
     }
 
     /**
@@ -42,11 +65,15 @@ public record ChangeInvisibleTimeRequestHeader(String consumerGroup, String topi
         extFields.put("offset", String.valueOf(offset));
         extFields.put("invisibleTime", String.valueOf(invisibleTime));
         CommandHeader.put(extFields, "bname", brokerName);
+        if (notDelivered) {
+            extFields.put(NOT_DELIVERED, "true");
+        }
     }
 
     public static ChangeInvisibleTimeRequestHeader read(HeaderFields h) {
         return new ChangeInvisibleTimeRequestHeader(h.requireString("consumerGroup"), h.requireString("topic"),
                 h.requireInt("queueId"), h.requireString("extraInfo"), h.requireLong("offset"),
-                h.requireLong("invisibleTime"), h.optionalString("bname"));
+                h.requireLong("invisibleTime"), h.optionalString("bname"),
+                "true".equals(h.optionalString(NOT_DELIVERED)));
     }
 }
