@@ -34,6 +34,17 @@ final class PlainClient {
         }
     }
 
+    /** Sends the texts in order from one session (so one producer's messages, as one application writes them). */
+    static void sendAll(String queue, List<String> texts) throws Exception {
+        try (Connection c = TestBroker.get().factory().createConnection()) {
+            Session s = c.createSession();
+            MessageProducer p = s.createProducer(s.createQueue(queue));
+            for (String text : texts) {
+                p.send(s.createTextMessage(text));
+            }
+        }
+    }
+
     /**
      * Receives texts from {@code queue} until {@code done} holds for what was received, or {@code maxMillis} pass
      * (a bound, not an expectation: the caller asserts on what came back).

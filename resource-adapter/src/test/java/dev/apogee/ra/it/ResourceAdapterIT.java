@@ -3,6 +3,7 @@ package dev.apogee.ra.it;
 import dev.apogee.client.ClientConfig;
 import dev.apogee.client.admin.AdminClient;
 import dev.apogee.ra.it.app.AppBeans;
+import dev.apogee.ra.it.app.PoolMdb;
 import dev.apogee.ra.it.app.bad.InvalidMdb;
 import dev.apogee.ra.it.app.bad.InvalidSelectorMdb;
 import dev.apogee.ra.it.app.leak.LeakMdb;
@@ -191,6 +192,17 @@ class ResourceAdapterIT {
         }
         List<String> got = PlainClient.receiveUntil(AppBeans.CONCURRENT_OUT, l -> l.size() >= 8, WAIT_MS);
         assertEquals(expected, new HashSet<>(got));
+    }
+
+    @Test
+    @Order(7)
+    void everyInstanceOfTheMdbPoolReceivesOneSessionsMessages() throws Exception {
+        // One producing session writes into one queue of the topic; every one of the pool's eight sessions must still
+        // get a message at the same time (per-message acknowledgement: the sessions pop, none owns the queue).
+        List<String> texts = IntStream.range(0, PoolMdb.POOL).mapToObj(i -> "p" + i).toList();
+        PlainClient.sendAll(AppBeans.POOL_IN, texts);
+        List<String> got = PlainClient.receiveUntil(AppBeans.POOL_OUT, l -> l.size() >= PoolMdb.POOL, WAIT_MS);
+        assertEquals(texts.stream().map(t -> "ok:" + t).collect(Collectors.toSet()), new HashSet<>(got));
     }
 
     @Test

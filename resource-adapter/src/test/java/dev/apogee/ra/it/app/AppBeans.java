@@ -21,6 +21,8 @@ public final class AppBeans {
     public static final String DLQ = "it_dlq";
     public static final String CONCURRENT_IN = "it_concurrent_in";
     public static final String CONCURRENT_OUT = "it_concurrent_out";
+    public static final String POOL_IN = "it_pool_in";
+    public static final String POOL_OUT = "it_pool_out";
     public static final String RESTART_IN = "it_restart_in";
     public static final String RESTART_OUT = "it_restart_out";
     public static final String LEAK_IN = "it_leak_in";
