@@ -195,7 +195,7 @@ class ResourceAdapterIT {
     }
 
     @Test
-    @Order(7)
+    @Order(8)
     void everyInstanceOfTheMdbPoolReceivesOneSessionsMessages() throws Exception {
         // One producing session writes into one queue of the topic; every one of the pool's eight sessions must still
         // get a message at the same time (per-message acknowledgement: the sessions pop, none owns the queue).
@@ -206,7 +206,7 @@ class ResourceAdapterIT {
     }
 
     @Test
-    @Order(8)
+    @Order(9)
     void ejbTransactionThroughTwoConnectionDefinitionsCommitsOrRollsBackBoth() throws Exception {
         // Two pools in one transaction: with LocalTransaction WildFly refuses the second last resource, so this
         // passes only with XA branches, and the rollback must drop both sends.
@@ -219,7 +219,7 @@ class ResourceAdapterIT {
     }
 
     @Test
-    @Order(9)
+    @Order(10)
     void mdbReceiveAndTwoSendsAreOneXATransactionRolledBackThenCommittedOnce() throws Exception {
         PlainClient.send(AppBeans.XA_IN, "x");
         List<String> got = PlainClient.receiveUntil(AppBeans.XA_OUT, l -> l.size() >= 2, WAIT_MS);
@@ -228,7 +228,7 @@ class ResourceAdapterIT {
     }
 
     @Test
-    @Order(10)
+    @Order(11)
     void notSupportedMdbCommitsLocallyAndRedeliversAfterAnException() throws Exception {
         PlainClient.send(AppBeans.LOCAL_IN, "l");
         List<String> got = PlainClient.receiveUntil(AppBeans.LOCAL_OUT, l -> !l.isEmpty(), WAIT_MS);
@@ -237,7 +237,7 @@ class ResourceAdapterIT {
     }
 
     @Test
-    @Order(11)
+    @Order(12)
     void undeployAndRedeployLeakNoConnectionsOrThreads() throws Exception {
         Set<String> clientsBefore = names("clients");
         Set<String> threadsBefore = names("threads");
@@ -275,7 +275,7 @@ class ResourceAdapterIT {
     }
 
     @Test
-    @Order(12)
+    @Order(13)
     void invalidActivationConfigFailsTheDeploymentNamingEachProblem() {
         String all = failedDeployment("invalid");
         assertTrue(all.contains("APOGEE-RA-0001") && all.contains("acknowledgeMode")
@@ -291,7 +291,7 @@ class ResourceAdapterIT {
      * that name); consumeFrom=FIRST gets a message sent before deployment, LAST only what follows activation.
      */
     @Test
-    @Order(12)
+    @Order(14)
     void mdbWithConsumerGroupReadsAsThatNativeGroupFromItsConsumeFrom() throws Exception {
         String topic = NativeFirstMdb.TOPIC;
         PlainClient.send(topic, true, "early", Map.of());
@@ -336,7 +336,7 @@ class ResourceAdapterIT {
     }
 
     @Test
-    @Order(13)
+    @Order(15)
     void exampleApplicationPlacesAndProcessesAnOrder() throws Exception {
         deployer.deploy("example");
         try {
@@ -357,7 +357,7 @@ class ResourceAdapterIT {
     }
 
     @Test
-    @Order(14)
+    @Order(16)
     void brokerRestartUnderRunningMdbLosesNothing() throws Exception {
         Set<String> expected = IntStream.range(0, 20).mapToObj(i -> "restart:r" + i).collect(Collectors.toSet());
         for (int i = 0; i < 10; i++) {
