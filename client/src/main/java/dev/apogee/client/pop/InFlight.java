@@ -13,29 +13,25 @@ import java.util.function.LongSupplier;
 
 /**
  * The messages a push consumer holds (popped, not yet acked or released), bounded by a semaphore of
- * {@code maxInFlight} permits that a pop takes before it is sent; and their invisible-time renewal: a message whose
- * deadline is near while its listener still runs is made invisible for another full invisible time
- * ({@link #renew()}, on the consumer's scheduler thread). The set is concurrent: consume threads remove, callback
- * threads add, the scheduler thread scans.
+ * {@code maxInFlight} permits that a pop takes before it is sent; and their invisible-time renewal: a held message
+ * past half of its invisible time is made invisible for another full one by the consumer's {@link LeaseRenewal}
+ * ({@link #renew()}, on the consumer's scheduler thread) until it is settled. The set is concurrent: consume threads
+ * remove, callback threads add, the scheduler thread scans.
  */
 final class InFlight {
     private static final Logger LOG = LoggerFactory.getLogger(InFlight.class);
 
     private final Semaphore permits;
     private final Set<PoppedMessage> held = ConcurrentHashMap.newKeySet();
-    private final Set<PoppedMessage> renewing = ConcurrentHashMap.newKeySet();
     private final PopAcks acks;
     private final long invisibleMillis;
-    private final long renewAheadMillis;
-    private final LongSupplier clock;
+    private final LeaseRenewal renewal;
 
     InFlight(int maxInFlight, PopAcks acks, long invisibleMillis, LongSupplier clock) {
         this.permits = new Semaphore(maxInFlight);
         this.acks = acks;
         this.invisibleMillis = invisibleMillis;
-        // renew with a third of the invisible time left (at most 10 s ahead): room for a slow round trip
-        this.renewAheadMillis = Math.min(invisibleMillis / 3, 10_000);
-        this.clock = clock;
+        this.renewal = new LeaseRenewal(clock);
     }
 
     /** Takes up to {@code wanted} slots for a pop; 0 when the consumer is full. */
@@ -55,6 +51,7 @@ final class InFlight {
 
     void hold(PoppedMessage message) {
         held.add(message);
+        renewal.track(message, acks, invisibleMillis, () -> held.contains(message));
     }
 
     /** The message is settled (ack sent, nacked or released): frees its slot. */
@@ -68,19 +65,9 @@ final class InFlight {
         return held.size();
     }
 
-    /** Extends the invisibility of held messages whose deadline is near. */
+    /** Extends the invisibility of held messages past half of their invisible time. */
     void renew() {
-        long now = clock.getAsLong();
-        for (PoppedMessage message : held) {
-            if (!message.isDone() && message.localDeadline() - now <= renewAheadMillis && renewing.add(message)) {
-                acks.changeInvisibleTime(message, invisibleMillis).whenComplete((handle, error) -> {
-                    renewing.remove(message);
-                    if (error != null && !message.isDone()) {
-                        LOG.warn("renewing the invisible time of {} failed: {}", message, error.toString());
-                    }
-                });
-            }
-        }
+        renewal.renewDue();
     }
 
     /** Makes every held message visible again at once (shutdown); completes when the brokers answered. */

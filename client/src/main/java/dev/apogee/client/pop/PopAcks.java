@@ -66,6 +66,15 @@ final class PopAcks {
                 millis), millis, api.now(), false);
     }
 
+    /**
+     * Renews the message's invisibility for {@code millis} from now unless it is done or its renewal was stopped
+     * (then completes with null, nothing sent); completes with the new handle.
+     */
+    CompletableFuture<ReceiptHandle> renew(PoppedMessage message, long millis) {
+        return message.renewal(handle -> api.changeInvisibleTime(message.group(), message.topic(), handle, millis),
+                millis, api.now());
+    }
+
     /** Redelivers the message after {@code delayMillis}; nothing may follow (no renewal). */
     CompletableFuture<Void> nack(PoppedMessage message, long delayMillis) {
         return message.withHandle(handle -> api.changeInvisibleTime(message.group(), message.topic(), handle,

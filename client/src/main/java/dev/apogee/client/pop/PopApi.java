@@ -41,6 +41,8 @@ public final class PopApi {
     public static final int MAX_MESSAGES = 32;
     /** Below this the broker-side revive granularity makes invisibility meaningless. */
     public static final long MIN_INVISIBLE_MILLIS = 1_000;
+    /** The longest invisible time a broker accepts (12 h, Apogee and Apache alike). */
+    public static final long MAX_INVISIBLE_MILLIS = 12L * 3600 * 1000;
 
     /** Message property holding a receipt handle the broker built itself. */
     static final String POP_CK = "POP_CK";

@@ -28,6 +28,7 @@ public final class PopConsumerConfig {
     private long ackBatchMillis = 10;
     private long[] backoffMillis = DEFAULT_BACKOFF_MILLIS;
     private long shutdownAwaitMillis = 10_000;
+    private LeaseRenewal leaseRenewal;
 
     public PopConsumerConfig(String group, String topic) {
         this.group = requireName(group, "consumer group");
@@ -92,9 +93,9 @@ public final class PopConsumerConfig {
     /** How long a popped message stays invisible; a push consumer renews it while its listener runs. */
     public PopConsumerConfig setInvisibleTime(Duration invisible) {
         long millis = invisible.toMillis();
-        if (millis < PopApi.MIN_INVISIBLE_MILLIS) {
-            throw new IllegalArgumentException("invisible time must be at least " + PopApi.MIN_INVISIBLE_MILLIS
-                    + " ms, got " + millis);
+        if (millis < PopApi.MIN_INVISIBLE_MILLIS || millis > PopApi.MAX_INVISIBLE_MILLIS) {
+            throw new IllegalArgumentException("invisible time must be " + PopApi.MIN_INVISIBLE_MILLIS + ".."
+                    + PopApi.MAX_INVISIBLE_MILLIS + " ms, got " + millis);
         }
         this.invisibleMillis = millis;
         return this;
@@ -178,6 +179,20 @@ public final class PopConsumerConfig {
     /** How long shutdown waits for running listeners before releasing their messages anyway. */
     public PopConsumerConfig setShutdownAwait(Duration await) {
         this.shutdownAwaitMillis = positive(await.toMillis(), "shutdown await");
+        return this;
+    }
+
+    public LeaseRenewal getLeaseRenewal() {
+        return leaseRenewal;
+    }
+
+    /**
+     * A {@link SimpleConsumer} hands every message it receives to {@code renewal}, which keeps it invisible until it
+     * is acked, released, its renewal stopped or the consumer closed (null, the default: nothing is renewed, a
+     * message held past its invisible time is due again). A {@link PopConsumer} always renews with its own.
+     */
+    public PopConsumerConfig setLeaseRenewal(LeaseRenewal renewal) {
+        this.leaseRenewal = renewal;
         return this;
     }
 }

@@ -10,8 +10,10 @@ import java.util.function.Function;
  * A message popped for a group, with its current receipt handle. Acks and invisible-time changes of one message
  * run one after the other ({@link #withHandle}): a change spends the old handle and the next operation must use the
  * new one, so an ack racing a renewal would otherwise ack a dead handle and the message would come back.
- * Mutable state ({@code handle}, {@code localDeadline}, {@code tail}, {@code done}) is guarded by this object's
- * monitor; operations complete on remoting callback threads.
+ * A {@link LeaseRenewal} keeps the message invisible while it is held, until it is done or its renewal is stopped
+ * ({@link #stopRenewal()}: before its handle goes into a transaction branch). Mutable state ({@code handle},
+ * {@code localDeadline}, {@code tail}, {@code done}, {@code renewalStopped}) is guarded by this object's monitor;
+ * operations complete on remoting callback threads.
  */
 public final class PoppedMessage {
     private final MessageExt message;
@@ -21,6 +23,7 @@ public final class PoppedMessage {
     private long localDeadline;
     private CompletableFuture<ReceiptHandle> tail;
     private boolean done;
+    private boolean renewalStopped;
 
     PoppedMessage(MessageExt message, String group, String topic, ReceiptHandle handle, long localPopTime) {
         this.message = message;
@@ -62,6 +65,35 @@ public final class PoppedMessage {
     /** True once acked or released: no renewal may follow. */
     public synchronized boolean isDone() {
         return done;
+    }
+
+    /** True once done or its renewal was stopped: a {@link LeaseRenewal} lets go of it. */
+    synchronized boolean renewalOver() {
+        return done || renewalStopped;
+    }
+
+    /**
+     * A renewal: as {@link #withHandle} (not last), unless the message is done or its renewal was stopped, in which
+     * case it completes with null at once and nothing is sent. Checked and queued under the monitor, so no renewal
+     * slips in after {@link #stopRenewal()}.
+     */
+    synchronized CompletableFuture<ReceiptHandle> renewal(
+            Function<ReceiptHandle, CompletableFuture<ReceiptHandle>> operation, long newInvisibleMillis, long now) {
+        if (renewalOver()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        return withHandle(operation, newInvisibleMillis, now, false);
+    }
+
+    /**
+     * Stops renewing the message (acks and releases still work) and completes with its handle once a renewal in
+     * flight finished: the handle to put into a transaction branch, which the broker then holds or acks by itself.
+     */
+    public CompletableFuture<ReceiptHandle> stopRenewal() {
+        synchronized (this) {
+            renewalStopped = true;
+            return tail.handle((ignored, error) -> handle());
+        }
     }
 
     /**

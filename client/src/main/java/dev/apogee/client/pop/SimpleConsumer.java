@@ -20,7 +20,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * waiting on the broker up to {@code waitTime} (long polling); each message is then acked, nacked (visible again
  * after a delay, redelivered with its reconsume count + 1) or kept longer. Thread-safe: any number of threads may
  * receive and ack. Consumers with the same client config share one client instance (connection, heartbeat) and one
- * {@link PopGroupMember}. Every call is bounded: the wait time plus the client's RPC timeout.
+ * {@link PopGroupMember}. Every call is bounded: the wait time plus the client's RPC timeout. With a
+ * {@link PopConsumerConfig#setLeaseRenewal lease renewal} the messages received stay invisible while held.
  */
 public final class SimpleConsumer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SimpleConsumer.class);
@@ -91,7 +92,14 @@ public final class SimpleConsumer implements AutoCloseable {
         }
         PopRequest request = new PopRequest(config.getGroup(), config.getTopic(), broker, queueId, maxMessages,
                 invisibleDuration.toMillis(), waitMillis, config.getSelector(), config.isOrder());
-        return await(api.pop(request), waitMillis).messages();
+        List<PoppedMessage> popped = await(api.pop(request), waitMillis).messages();
+        LeaseRenewal renewal = config.getLeaseRenewal();
+        if (renewal != null) {
+            for (PoppedMessage message : popped) {
+                renewal.track(message, acks, request.invisibleMillis(), () -> instance != null);
+            }
+        }
+        return popped;
     }
 
     private List<PoppedMessage> noTarget() throws MQClientException {
@@ -182,7 +190,10 @@ public final class SimpleConsumer implements AutoCloseable {
         }
     }
 
-    /** Leaves the group and gives the client instance back; messages still held become visible at their deadline. */
+    /**
+     * Leaves the group and gives the client instance back; messages still held are no longer renewed and become
+     * visible at their deadline.
+     */
     @Override
     public synchronized void close() {
         ClientInstance held = instance;

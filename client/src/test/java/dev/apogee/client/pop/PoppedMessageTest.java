@@ -56,4 +56,35 @@ class PoppedMessageTest {
         assertTrue(message.seal().isCompletedExceptionally(), "sealed once");
         assertEquals(30_100, message.localDeadline());
     }
+
+    @Test
+    void stoppingTheRenewalWaitsForTheRenewalInFlightAndRefusesLaterOnes() throws Exception {
+        PoppedMessage message = message();
+        CompletableFuture<ReceiptHandle> change = new CompletableFuture<>();
+        CompletableFuture<ReceiptHandle> renewal = message.renewal(handle -> change, 30_000, 500);
+        CompletableFuture<ReceiptHandle> stopped = message.stopRenewal();
+        assertFalse(stopped.isDone(), "the branch must not take the handle the renewal in flight spends");
+        change.complete(SECOND);
+        assertEquals(SECOND, renewal.get(5, TimeUnit.SECONDS));
+        assertEquals(SECOND, stopped.get(5, TimeUnit.SECONDS), "the newest handle");
+        assertTrue(message.renewalOver());
+        boolean[] sent = new boolean[1];
+        CompletableFuture<ReceiptHandle> late = message.renewal(handle -> {
+            sent[0] = true;
+            return CompletableFuture.completedFuture(FIRST);
+        }, 30_000, 900);
+        assertEquals(null, late.get(5, TimeUnit.SECONDS));
+        assertFalse(sent[0], "no renewal after the stop");
+        assertFalse(message.isDone(), "still to be acked or released");
+        assertEquals(SECOND, message.seal().get(5, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void aDoneMessageIsNotRenewed() throws Exception {
+        PoppedMessage message = message();
+        message.seal().get(5, TimeUnit.SECONDS);
+        assertTrue(message.renewalOver());
+        assertEquals(null, message.renewal(handle -> CompletableFuture.failedFuture(new AssertionError("sent")),
+                30_000, 500).get(5, TimeUnit.SECONDS));
+    }
 }

@@ -27,9 +27,11 @@ import java.util.List;
  * Creates connections to Apogee MQ. Configure with setters or a URL:
  * {@code apogee://host:9876[,host2:9876][?clientID=x&user=u&password=p&sendTimeout=3000&requestTimeout=3000
  * &topicQueueNums=4&rebalanceInterval=2000&healthCheckInterval=2000&reconnect=false&reconnectTimeout=60000
- * &asyncSendWindow=1000&trustedPackages=com.example,org.acme]} (times in ms). {@code asyncSendWindow}: how many
- * asynchronous sends (CompletionListener) one session may have in flight against an Apogee broker, which keeps them
- * in order; against Apache RocketMQ one at a time.
+ * &asyncSendWindow=1000&invisibleTime=60000&trustedPackages=com.example,org.acme]} (times in ms).
+ * {@code asyncSendWindow}: how many asynchronous sends (CompletionListener) one session may have in flight against an
+ * Apogee broker, which keeps them in order; against Apache RocketMQ one at a time. {@code invisibleTime}: how long a
+ * message received from a queue or shared subscription stays invisible to the other consumers at a time; the
+ * connection renews it while it holds the message, so it is also how long a crashed client's messages wait.
  * {@code user} and {@code password} are the ACL access key and secret key of a broker with {@code aclEnable=true}:
  * every request is signed with them, and {@code createConnection} has each master broker check them (a refusal is
  * a {@code JMSSecurityException}, APOGEE-JMS-0022). Without them a connection is anonymous, which a broker with ACL
@@ -62,6 +64,7 @@ public class ApogeeConnectionFactory implements ConnectionFactory, QueueConnecti
     private boolean reconnect;
     private long reconnectTimeoutMillis = 60_000;
     private int asyncSendWindow = NativeProviderConfig.DEFAULT_ASYNC_SEND_WINDOW;
+    private long invisibleTimeMillis = NativeProviderConfig.DEFAULT_INVISIBLE_MILLIS;
     private List<String> trustedPackages = new ArrayList<>();
 
     public ApogeeConnectionFactory() {
@@ -109,11 +112,13 @@ public class ApogeeConnectionFactory implements ConnectionFactory, QueueConnecti
                     case "reconnect" -> reconnect = Boolean.parseBoolean(value);
                     case "reconnectTimeout" -> reconnectTimeoutMillis = Long.parseLong(value);
                     case "asyncSendWindow" -> setAsyncSendWindow(Integer.parseInt(value));
+                    case "invisibleTime" -> setInvisibleTimeMillis(Long.parseLong(value));
                     case "trustedPackages" -> trustedPackages = new ArrayList<>(List.of(value.split(",")));
                     default -> throw JmsExceptions.create(ErrorCode.INTERNAL, "unknown URL option '" + key + "'");
                 }
             } catch (NumberFormatException e) {
-                throw JmsExceptions.create(ErrorCode.INTERNAL, "URL option '" + key + "' is not a number: " + value, e);
+                throw JmsExceptions.create(ErrorCode.INVALID_SETTING, "URL option '" + key + "' is not a number: "
+                        + value, e);
             }
         }
     }
@@ -158,7 +163,7 @@ public class ApogeeConnectionFactory implements ConnectionFactory, QueueConnecti
     private ApogeeConnection newConnection(String userName, String pass) throws JMSException {
         Provider provider = new NativeProvider(new NativeProviderConfig(namesrvAddress, sendTimeoutMillis,
                 requestTimeoutMillis, topicQueueNums, rebalanceIntervalMillis, assignmentWaitMillis,
-                healthCheckMillis, reconnect, reconnectTimeoutMillis, asyncSendWindow),
+                healthCheckMillis, reconnect, reconnectTimeoutMillis, asyncSendWindow, invisibleTimeMillis),
                 Credentials.of(userName, pass));
         Futures.await(provider.connect());
         ObjectBodyCodec objects = new ObjectBodyCodec(TrustedPackages.withPackages(trustedPackages),
@@ -323,6 +328,26 @@ public class ApogeeConnectionFactory implements ConnectionFactory, QueueConnecti
             throw new IllegalArgumentException("asyncSendWindow must be at least 1, not " + asyncSendWindow);
         }
         this.asyncSendWindow = asyncSendWindow;
+    }
+
+    public long getInvisibleTimeMillis() {
+        return invisibleTimeMillis;
+    }
+
+    /**
+     * How long a message received from a queue or shared subscription stays invisible to the queue's other
+     * consumers at a time (1,000 ms to 12 h; default 60,000). The connection renews it, at half of it, while it
+     * holds the message (prefetched, delivered and not acknowledged, in a transaction not yet prepared); a client
+     * that dies holding messages gives them back after this time.
+     *
+     * @throws JMSException {@code APOGEE-JMS-0023} (INVALID_SETTING) for a value out of range
+     */
+    public void setInvisibleTimeMillis(long invisibleTimeMillis) throws JMSException {
+        String wrong = NativeProviderConfig.checkInvisibleMillis(invisibleTimeMillis);
+        if (wrong != null) {
+            throw JmsExceptions.create(ErrorCode.INVALID_SETTING, wrong);
+        }
+        this.invisibleTimeMillis = invisibleTimeMillis;
     }
 
     public List<String> getTrustedPackages() {

@@ -54,7 +54,9 @@ public enum ErrorCode {
      * The broker refused the connection's credentials (unknown user, wrong password, no anonymous access), or only
      * one of user and password was given. A {@code JMSSecurityException}; NO_PERMISSION is a refused operation.
      */
-    AUTHENTICATION_FAILED("APOGEE-JMS-0022");
+    AUTHENTICATION_FAILED("APOGEE-JMS-0022"),
+    /** A connection factory setting (setter or URL option) has a value out of its range. */
+    INVALID_SETTING("APOGEE-JMS-0023");
 
     private final String code;
 

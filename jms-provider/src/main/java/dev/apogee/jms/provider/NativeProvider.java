@@ -94,7 +94,7 @@ public final class NativeProvider implements Provider {
                 config.requestTimeoutMillis()), instancePrefix);
         this.groups = new GroupOperations(this::admin, this::sharedInstance, config.requestTimeoutMillis());
         this.pops = new PopReceivers(this::admin, this::sharedInstance, groups, clientConfig(instancePrefix),
-                config.requestTimeoutMillis());
+                config.requestTimeoutMillis(), config.invisibleMillis());
         this.browsing = new QueueBrowsing(this, selectors, instancePrefix, config.requestTimeoutMillis());
     }
 

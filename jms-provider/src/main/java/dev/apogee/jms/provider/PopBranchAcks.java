@@ -38,15 +38,22 @@ final class PopBranchAcks {
         return brokers;
     }
 
-    /** The acks of the messages popped from {@code broker}, for the branch's commit or prepare there. */
+    /**
+     * The acks of the messages popped from {@code broker}, for the branch's commit or prepare there. Their renewal
+     * stops first (a renewal in flight is waited for, so each ack carries the newest handle): from here on the
+     * broker holds or acks them with the branch, or a rollback gives them back.
+     */
     List<BranchPopAck> of(String broker) {
         List<BranchPopAck> acks = new ArrayList<>();
         consumed.forEach((receiver, messages) -> {
+            List<PoppedMessage> there = new ArrayList<>();
             for (PoppedMessage m : messages) {
                 if (m.handle().brokerName().equals(broker)) {
-                    acks.add(BranchPopAck.of(receiver.spec.group(), m));
+                    there.add(m);
                 }
             }
+            receiver.stopRenewal(there);
+            there.forEach(m -> acks.add(BranchPopAck.of(receiver.spec.group(), m)));
         });
         return acks;
     }

@@ -13,6 +13,10 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * One JMS consumer of a queue or shared subscription, consuming by POP: a receive pops only when called (a consumer
@@ -23,7 +27,9 @@ import java.util.List;
  * up to {@value #MAX_BATCH}, and one again after a pop that came back short. A consumer keeping up with a backlog
  * then needs one round trip per {@value #MAX_BATCH} messages, while consumers of a queue that is mostly empty take
  * one message at a time and so share it evenly. What is popped and not handed out is given back as "not delivered"
- * (its delivery count unchanged) on recover, connection stop and close.
+ * (its delivery count unchanged) on recover, connection stop and close. Until then the connection's
+ * {@code LeaseRenewal} keeps every message popped here invisible to the group's other consumers (see
+ * {@link PopReceivers}).
  *
  * <p>State: {@code prefetch} (popped, not handed out), {@code handedOut} (handed to the application, not acked or
  * released) and {@code batch} are guarded by this object's monitor (the session's delivery thread; connection stop
@@ -151,6 +157,23 @@ final class PopReceiver {
     /** Releases messages a transaction took from this consumer (its rollback). */
     void release(List<PoppedMessage> delivered) throws MQClientException, InterruptedException {
         consumer.release(delivered, true);
+    }
+
+    /**
+     * Stops renewing messages a transaction took from this consumer, before their handles go into its branch;
+     * waits (at most the request timeout) for a renewal in flight, which would spend the handle taken.
+     */
+    void stopRenewal(List<PoppedMessage> messages) {
+        CompletableFuture<?>[] stopped = messages.stream().map(PoppedMessage::stopRenewal)
+                .toArray(CompletableFuture[]::new);
+        try {
+            CompletableFuture.allOf(stopped).get(requestTimeoutMillis + 1_000, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException | ExecutionException e) { // the branch acks by queue and offset on an Apogee broker
+            LOG.warn("JMS-POP-RENEW-PENDING a renewal of {} is unanswered at commit: the message may come again",
+                    NameEncoding.describe(spec.group()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Acks messages a transaction took from this consumer (after its commit). */

@@ -5,6 +5,7 @@ import dev.apogee.client.ClientInstance;
 import dev.apogee.client.MQClientException;
 import dev.apogee.client.admin.AdminClient;
 import dev.apogee.client.offset.OffsetApi;
+import dev.apogee.client.pop.LeaseRenewal;
 import dev.apogee.client.pop.PopConsumerConfig;
 import dev.apogee.client.pop.Selector;
 import dev.apogee.client.pop.SimpleConsumer;
@@ -21,16 +22,15 @@ import java.util.concurrent.ConcurrentHashMap;
  * group ({@code PopGroupMember}). Creates them (the selector becomes each pop's own, so what one consumer does not
  * select stays for the others) and places a new topic subscription at the end of the topic.
  *
+ * <p>Their messages stay invisible to the group's other consumers while the connection holds them (prefetched, handed
+ * out and not acknowledged or released, in a transaction not yet prepared): one {@link LeaseRenewal} for all of
+ * them, on one thread started with the first receiver, renews each at half of the invisible time until it is
+ * acked, released, goes into a prepared (or committing) transaction branch, or its consumer closes.
+ *
  * <p>Thread-safe: the registry is concurrent; {@code members} (open receivers per group, for "am I the last
- * consumer of this shared subscription") is guarded by this object's monitor.
+ * consumer of this shared subscription") and {@code renewal} are guarded by this object's monitor.
  */
 final class PopReceivers {
-    /**
-     * How long a popped message stays invisible to the group's other consumers before it is due again: a message
-     * held unacknowledged longer (CLIENT_ACKNOWLEDGE, a long transaction) is delivered again, to any consumer.
-     */
-    static final long INVISIBLE_MILLIS = 60_000;
-
     private final Map<Long, PopReceiver> receivers = new ConcurrentHashMap<>();
     private final Map<String, Integer> members = new ConcurrentHashMap<>();
     private final GroupOperations.Client<AdminClient> admin;
@@ -38,15 +38,31 @@ final class PopReceivers {
     private final GroupOperations groups;
     private final ClientConfig clientConfig;
     private final long requestTimeoutMillis;
+    private final long invisibleMillis;
+    private LeaseRenewal renewal;
 
-    /** @param clientConfig the config of the connection's shared client instance (its instance name) */
+    /**
+     * @param clientConfig    the config of the connection's shared client instance (its instance name)
+     * @param invisibleMillis how long a popped message stays invisible at a time (the factory's invisible time)
+     */
     PopReceivers(GroupOperations.Client<AdminClient> admin, GroupOperations.Client<ClientInstance> instance,
-            GroupOperations groups, ClientConfig clientConfig, long requestTimeoutMillis) {
+            GroupOperations groups, ClientConfig clientConfig, long requestTimeoutMillis, long invisibleMillis) {
         this.admin = admin;
         this.instance = instance;
         this.groups = groups;
         this.clientConfig = clientConfig;
         this.requestTimeoutMillis = requestTimeoutMillis;
+        this.invisibleMillis = invisibleMillis;
+    }
+
+    /** The connection's renewal, started with its first POP consumer. */
+    private synchronized LeaseRenewal renewal() {
+        if (renewal == null) {
+            // a tenth of the invisible time: renewals start at half of it, so a slow answer still has time
+            renewal = LeaseRenewal.start("apogee-jms-" + clientConfig.getInstanceName() + "-pop-renewal",
+                    Math.max(100, invisibleMillis / 10), clientConfig.getClock());
+        }
+        return renewal;
     }
 
     /**
@@ -60,7 +76,8 @@ final class PopReceivers {
             throws JMSException, MQClientException, InterruptedException {
         boolean fresh = spec.fromLast() && !admin.get().consumerGroups(spec.topic()).contains(spec.group());
         SimpleConsumer consumer = new SimpleConsumer(new PopConsumerConfig(spec.group(), spec.topic())
-                .setClientConfig(clientConfig).setSelector(new Selector(subscription[0], subscription[1])));
+                .setClientConfig(clientConfig).setSelector(new Selector(subscription[0], subscription[1]))
+                .setLeaseRenewal(renewal()));
         consumer.start();
         boolean alone;
         synchronized (this) {
@@ -81,7 +98,7 @@ final class PopReceivers {
             consumer.close();
             throw e;
         }
-        PopReceiver receiver = new PopReceiver(spec, consumer, INVISIBLE_MILLIS, requestTimeoutMillis);
+        PopReceiver receiver = new PopReceiver(spec, consumer, invisibleMillis, requestTimeoutMillis);
         receivers.put(id, receiver);
         return receiver;
     }
@@ -135,5 +152,11 @@ final class PopReceivers {
         }
         receivers.clear();
         members.clear();
+        synchronized (this) {
+            if (renewal != null) {
+                renewal.close();
+                renewal = null;
+            }
+        }
     }
 }

@@ -11,6 +11,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Factory configuration without a broker. */
 class ConnectionFactoryTest {
@@ -35,6 +36,24 @@ class ConnectionFactoryTest {
         assertThrows(JMSException.class, () -> new ApogeeConnectionFactory("tcp://host:1"));
         assertThrows(JMSException.class, () -> new ApogeeConnectionFactory("apogee://h:1?nope=1"));
         assertThrows(JMSException.class, () -> new ApogeeConnectionFactory("apogee://h:1?sendTimeout=x"));
+    }
+
+    @Test
+    void invisibleTimeIsReadFromTheUrlAndSetterAndCheckedAtOnce() throws Exception {
+        assertEquals(60_000, new ApogeeConnectionFactory().getInvisibleTimeMillis());
+        assertEquals(5_000, new ApogeeConnectionFactory("apogee://h:1?invisibleTime=5000").getInvisibleTimeMillis());
+        for (String bad : List.of("999", "0", "-1", "43200001", "soon", "")) {
+            JMSException e = assertThrows(JMSException.class,
+                    () -> new ApogeeConnectionFactory("apogee://h:1?invisibleTime=" + bad), bad);
+            assertEquals("APOGEE-JMS-0023", e.getErrorCode(), bad);
+            assertTrue(e.getMessage().contains("invisibleTime"), e.getMessage());
+        }
+        ApogeeConnectionFactory f = new ApogeeConnectionFactory();
+        f.setInvisibleTimeMillis(43_200_000);
+        assertEquals(43_200_000, f.getInvisibleTimeMillis());
+        JMSException e = assertThrows(JMSException.class, () -> f.setInvisibleTimeMillis(500));
+        assertEquals("APOGEE-JMS-0023", e.getErrorCode());
+        assertEquals(43_200_000, f.getInvisibleTimeMillis(), "a refused value changes nothing");
     }
 
     @Test

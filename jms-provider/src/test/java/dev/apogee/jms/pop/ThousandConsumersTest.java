@@ -28,7 +28,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * 1,000 consumers of one queue on one connection cost one client instance and one heartbeat entry (one member of the
- * queue's group on the broker), not 1,000, and they still receive.
+ * queue's group on the broker) and one invisible-time renewal thread, not 1,000, and they still receive.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class ThousandConsumersTest {
@@ -44,11 +44,15 @@ class ThousandConsumersTest {
             Queue queue = s.createQueue("THOUSAND_" + System.nanoTime() % 100_000);
             s.createConsumer(queue).close(); // the connection's lazily created clients exist from here on
             Set<String> instancesBefore = new HashSet<>(ClientInstance.liveClientIds());
+            long renewalThreadsBefore = renewalThreads();
             List<MessageConsumer> consumers = new ArrayList<>();
             for (int i = 0; i < CONSUMERS; i++) {
                 consumers.add(s.createConsumer(queue));
             }
             assertEquals(instancesBefore, new HashSet<>(ClientInstance.liveClientIds()), "no client instance per consumer");
+            // counted JVM-wide: a thread of a connection closed just before may still be ending, never a new one
+            assertTrue(renewalThreadsBefore >= 1, "the connection renews invisible times on its own thread");
+            assertTrue(renewalThreads() <= renewalThreadsBefore, "no renewal thread or timer per consumer");
             assertEquals(1, groupMembers("JMSQ_" + queue.getQueueName()).size(), "one heartbeat entry for the group");
 
             MessageProducer p = s.createProducer(queue);
@@ -72,6 +76,10 @@ class ThousandConsumersTest {
     }
 
     /** The client ids the broker lists for {@code group} (GET_CONSUMER_LIST_BY_GROUP: one per heartbeat entry). */
+    private static long renewalThreads() {
+        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().contains("-pop-renewal-")).count();
+    }
+
     private static List<String> groupMembers(String group) throws Exception {
         ClientConfig config = new ClientConfig().setNamesrvAddress(broker.namesrvAddress())
                 .setInstanceName("thousand-probe");
