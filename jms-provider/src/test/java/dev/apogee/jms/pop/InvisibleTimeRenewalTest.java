@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.apogee.jms.api.ApogeeConnectionFactory;
 import dev.apogee.jms.api.JmsBrokerExtension;
+import dev.apogee.jms.xa.ApogeeXAConnectionFactory;
+import dev.apogee.jms.xa.BranchXid;
 import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
@@ -16,12 +18,17 @@ import jakarta.jms.MessageConsumer;
 import jakarta.jms.Queue;
 import jakarta.jms.Session;
 import jakarta.jms.TextMessage;
+import jakarta.jms.XAConnection;
+import jakarta.jms.XASession;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import javax.transaction.xa.XAResource;
+import javax.transaction.xa.Xid;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -31,7 +38,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A message a JMS session holds longer than the invisible time (3 s here) goes to no other consumer of the queue:
  * the connection renews its invisible time while it holds it, however it holds it (CLIENT_ACKNOWLEDGE waiting, an
- * open transaction, a slow {@code onMessage}); the late acknowledgement or commit then acks it for good. A client
+ * open transaction or XA branch, a slow {@code onMessage}); the late acknowledgement or commit then acks it for
+ * good, and a prepared XA branch's message is held by the broker without renewal. A client
  * killed while holding a message renews nothing: the message comes back after the invisible time, redelivered.
  * Without the renewal each hold here would hand the message to the competing consumer after 3 s.
  */
@@ -72,6 +80,33 @@ class InvisibleTimeRenewalTest {
             assertNothingFor(competitor, HOLD_MILLIS, "while the transaction is open");
             session.commit();
             assertNothingFor(competitor, 2 * INVISIBLE_MILLIS, "after the late commit");
+        }
+    }
+
+    @Test
+    void anXaBranchRenewsUntilPreparedThenTheBrokerHoldsTheMessage() throws Exception {
+        Queue queue = queueWith("held");
+        ApogeeXAConnectionFactory xaFactory = new ApogeeXAConnectionFactory();
+        xaFactory.setNamesrvAddress(broker.namesrvAddress());
+        xaFactory.setInvisibleTimeMillis(INVISIBLE_MILLIS);
+        try (XAConnection holder = xaFactory.createXAConnection();
+             Connection other = factory().createConnection()) {
+            holder.start();
+            other.start();
+            XASession session = holder.createXASession();
+            XAResource resource = session.getXAResource();
+            Xid xid = new BranchXid(0x4150, ("renew-" + System.nanoTime()).getBytes(StandardCharsets.UTF_8),
+                    new byte[] {1});
+            MessageConsumer consumer = session.createConsumer(queue);
+            resource.start(xid, XAResource.TMNOFLAGS);
+            assertFirstDelivery(consumer.receive(10_000));
+            MessageConsumer competitor = competitor(other, queue);
+            assertNothingFor(competitor, HOLD_MILLIS, "while the branch is active (renewed)");
+            resource.end(xid, XAResource.TMSUCCESS);
+            assertEquals(XAResource.XA_OK, resource.prepare(xid));
+            assertNothingFor(competitor, HOLD_MILLIS, "while the branch is prepared (held by the broker)");
+            resource.commit(xid, false);
+            assertNothingFor(competitor, 2 * INVISIBLE_MILLIS, "after the commit");
         }
     }
 
