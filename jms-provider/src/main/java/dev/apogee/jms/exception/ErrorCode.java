@@ -54,7 +54,13 @@ public enum ErrorCode {
      * The broker refused the connection's credentials (unknown user, wrong password, no anonymous access), or only
      * one of user and password was given. A {@code JMSSecurityException}; NO_PERMISSION is a refused operation.
      */
-    AUTHENTICATION_FAILED("APOGEE-JMS-0022");
+    AUTHENTICATION_FAILED("APOGEE-JMS-0022"),
+    /**
+     * The broker refused the send because its disk is full (RocketMQ SERVICE_NOT_AVAILABLE with a {@code [DISK_FULL]}
+     * remark). A {@code ResourceAllocationException}: nothing was stored; the same send succeeds once space is freed
+     * on the broker, which resumes writing by itself.
+     */
+    BROKER_DISK_FULL("APOGEE-JMS-0023");
 
     private final String code;
 

@@ -34,6 +34,8 @@ public final class MappedFile {
     private final int fileSize;
     private final FileChannel channel;
     private final MappedByteBuffer mapped;
+    /** Blocks allocated ahead of writes through the mapping (see {@link SpaceReservation}); writer thread. */
+    private final SpaceReservation reservation;
     private volatile ByteBuffer writeBuffer;
     private final TransientStorePool pool;
     private volatile int wrotePosition;
@@ -45,6 +47,8 @@ public final class MappedFile {
      * on bytes are readable only once committed (written to the file), like with a pooled write buffer.
      */
     private volatile boolean staged;
+    /** Keeps the JIT from dropping the reads of {@link #touch()}. */
+    private static volatile byte touchSink;
 
     private MappedFile(Path path, long fileFromOffset, int fileSize, FileChannel channel, TransientStorePool pool) throws IOException {
         this.path = path;
@@ -52,6 +56,7 @@ public final class MappedFile {
         this.fileSize = fileSize;
         this.channel = channel;
         this.mapped = channel.map(FileChannel.MapMode.READ_WRITE, 0, fileSize);
+        this.reservation = new SpaceReservation(channel, fileSize);
         this.pool = pool;
         this.writeBuffer = pool == null ? null : pool.borrow();
     }
@@ -114,7 +119,8 @@ public final class MappedFile {
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                     StandardOpenOption.TRUNCATE_EXISTING)) {
                 zeroFill(ch, fileSize, pace, tmp);
-            } catch (FillAbandonedException e) {
+            } catch (IOException e) {
+                // abandoned, or ENOSPC half-way: a partial file must not keep the space it took
                 Files.deleteIfExists(tmp);
                 throw e;
             }
@@ -126,7 +132,11 @@ public final class MappedFile {
         }
         FileChannel ch = FileChannel.open(p, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
         try {
-            return new MappedFile(p, fromOffset, fileSize, ch, pool);
+            MappedFile f = new MappedFile(p, fromOffset, fileSize, ch, pool);
+            if (preallocate) {
+                f.reservation.markAll();
+            }
+            return f;
         } catch (IOException | RuntimeException e) {
             ch.close();
             throw e;
@@ -228,7 +238,28 @@ public final class MappedFile {
      * appender does not take those faults. Safe while an appender writes to the file.
      */
     public void touch() {
-        mapped.load();
+        // only the pages that have blocks: on tmpfs a read fault on a hole allocates a page, and on a full one that
+        // is a SIGBUS (a sparse file is touched as the appender reserves it, see reserve)
+        int limit = reservation.reservedTo();
+        byte sink = 0;
+        for (int i = 0; i < limit; i += OS_PAGE_SIZE) {
+            sink ^= mapped.get(i);
+        }
+        touchSink = sink;
+    }
+
+    /**
+     * Allocates blocks for {@code [0, end)} before bytes are written there through the mapping, so a full disk is
+     * an {@link IOException} here (ENOSPC, see {@link NoSpace}) instead of a SIGBUS on the first touch of a page
+     * without a block. {@code dataEnd}: no byte at or above it holds data yet. The file's writer thread only.
+     */
+    public void reserve(int dataEnd, int end) throws IOException {
+        reservation.reserve(dataEnd, end);
+    }
+
+    /** Bytes below this have blocks allocated (the whole file when it was pre-allocated). */
+    public int reservedPosition() {
+        return reservation.reservedTo();
     }
 
     /** A read-only slice {@code [position, position + size)} of the mapped file. */
