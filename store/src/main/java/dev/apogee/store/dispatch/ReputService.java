@@ -122,6 +122,27 @@ public final class ReputService extends dev.apogee.store.service.ServiceThread {
         if (waitingForSpace && System.nanoTime() - spaceRetryAtNanos < 0) {
             return; // not a 5 ms spin on a full disk
         }
+        reputOrWaitForSpace();
+    }
+
+    /**
+     * Opening thread: dispatches everything recovered. Fails when the disk has no room for the consume-queue entries
+     * of messages stored before it filled up: the store takes its queue counters from the consume queues, and opened
+     * behind the commit log its next appends would reuse queue offsets of stored messages.
+     */
+    public void catchUpAtOpen() throws IOException {
+        if (!reputOrWaitForSpace()) {
+            throw new IOException("STORE-DISK-FULL No space left on device for the consume queues of the messages "
+                    + "stored before the disk filled up: the store cannot open until space is freed");
+        }
+    }
+
+    /**
+     * {@link #doReput()}, except that a full disk (no block for a consume-queue or index entry) is an expected wait,
+     * not a failure: logged once, and the record stays undispatched for the service's next round. False when it
+     * stopped for space.
+     */
+    public boolean reputOrWaitForSpace() throws IOException {
         try {
             doReput();
         } catch (IOException e) {
@@ -136,12 +157,13 @@ public final class ReputService extends dev.apogee.store.service.ServiceThread {
                         + "dispatch waits for space (messages stored are safe, consumers see them once it resumes): {}",
                         reputFromOffset, e.toString());
             }
-            return;
+            return false;
         }
         if (waitingForSpace) {
             waitingForSpace = false;
             LOG.warn("STORE-DISK-FULL dispatch resumed at commit-log offset {}", reputFromOffset);
         }
+        return true;
     }
 
     @Override

@@ -187,7 +187,11 @@ public final class AllocateMappedFileService extends ServiceThread implements Ma
                         + "sparse", offset);
             }
         } catch (IOException e) {
-            LOG.warn("STORE-ALLOC-FAIL cannot pre-allocate file at offset {}", offset, e);
+            if (NoSpace.is(e)) {
+                LOG.warn("STORE-ALLOC-FAIL no space to prepare the file at offset {} ahead: {}", offset, e.toString());
+            } else {
+                LOG.warn("STORE-ALLOC-FAIL cannot pre-allocate file at offset {}", offset, e);
+            }
         } finally {
             synchronized (lock) {
                 allocatingOffset = -1;

@@ -135,10 +135,25 @@ public final class MappedFile {
             MappedFile f = new MappedFile(p, fromOffset, fileSize, ch, pool);
             if (preallocate) {
                 f.reservation.markAll();
+            } else {
+                reserveFirstChunk(f);
             }
             return f;
         } catch (IOException | RuntimeException e) {
             ch.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Gives a sparse file's first chunk blocks at once, and deletes the file when the disk has no room: a file that is
+     * all holes would make the next recovery's read of its first header a SIGBUS on a full tmpfs.
+     */
+    private static void reserveFirstChunk(MappedFile f) throws IOException {
+        try {
+            f.reservation.reserve(0, 1);
+        } catch (IOException e) {
+            f.destroy();
             throw e;
         }
     }
@@ -337,22 +352,52 @@ public final class MappedFile {
         return committedPosition;
     }
 
-    /** Zeroes the mapped bytes in {@code [from, fileSize)} that are not zero (recovery truncation). */
-    public void zeroFrom(int from) {
-        int i = from;
-        for (; i < fileSize && (i & 7) != 0; i++) {
-            if (mapped.get(i) != 0) {
-                mapped.put(i, (byte) 0);
+    /**
+     * Zeroes the bytes in {@code [from, fileSize)} that are not zero (recovery truncation). Reads through the channel,
+     * not the mapping: the tail of a sparse file is holes, and on tmpfs a read fault on a hole of a shared mapping
+     * allocates a page (the whole tail, and a SIGBUS when the disk is full); a channel read of a hole allocates
+     * nothing. Only chunks holding a non-zero byte are written (they have blocks already).
+     */
+    public void zeroFrom(int from) throws IOException {
+        ByteBuffer chunk = ByteBuffer.allocateDirect(Math.min(ZERO_CHUNK, Math.max(1, fileSize - from)));
+        for (long pos = from; pos < fileSize; ) {
+            chunk.clear().limit((int) Math.min(chunk.capacity(), fileSize - pos));
+            int read = 0;
+            while (chunk.hasRemaining()) {
+                int n = channel.read(chunk, pos + read);
+                if (n < 0) {
+                    break; // past the end of a short file: nothing there to zero
+                }
+                read += n;
+            }
+            if (!isZero(chunk, read)) {
+                chunk.clear().limit(read);
+                while (chunk.hasRemaining()) {
+                    chunk.put((byte) 0);
+                }
+                chunk.flip();
+                writeRange(chunk, 0, read, (int) pos);
+            }
+            if (read == 0) {
+                return;
+            }
+            pos += read;
+        }
+    }
+
+    private static boolean isZero(ByteBuffer b, int length) {
+        int i = 0;
+        for (; i + 8 <= length; i += 8) {
+            if (b.getLong(i) != 0L) {
+                return false;
             }
         }
-        for (; i + 8 <= fileSize; i += 8) {
-            if (mapped.getLong(i) != 0L) {
-                mapped.putLong(i, 0L);
+        for (; i < length; i++) {
+            if (b.get(i) != 0) {
+                return false;
             }
         }
-        for (; i < fileSize; i++) {
-            mapped.put(i, (byte) 0);
-        }
+        return true;
     }
 
     /** Closes the channel and deletes the file; the mapping is released by GC (see package doc). */

@@ -22,6 +22,8 @@ import java.nio.channels.FileChannel;
 final class SpaceReservation {
     /** How far ahead of the writes blocks are allocated. */
     static final int CHUNK = 1 << 20;
+    /** Bytes past the last write that always have blocks: more than any record header recovery reads there. */
+    static final int MARGIN = 4096;
     private static final ByteBuffer ZEROS = ByteBuffer.allocateDirect(CHUNK).asReadOnlyBuffer();
 
     private final FileChannel channel;
@@ -53,7 +55,9 @@ final class SpaceReservation {
             return;
         }
         int from = Math.max(reservedTo, dataEnd);
-        long target = Math.min(fileSize, ((long) end + CHUNK - 1) / CHUNK * CHUNK);
+        // a margin past end: recovery reads the header after the last record through the mapping, and on tmpfs a
+        // read fault on a hole allocates a page (a SIGBUS on a full disk, so a restart there could not recover)
+        long target = Math.min(fileSize, ((long) end + MARGIN + CHUNK - 1) / CHUNK * CHUNK);
         long pos = from;
         while (pos < target) {
             ByteBuffer zeros = ZEROS.duplicate();

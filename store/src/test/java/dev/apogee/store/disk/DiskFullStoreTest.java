@@ -1,5 +1,6 @@
 package dev.apogee.store.disk;
 
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +15,7 @@ import dev.apogee.store.MessageStore;
 import dev.apogee.store.PutStatus;
 import dev.apogee.store.StoreConfig;
 import dev.apogee.store.StoreVerifier;
+import dev.apogee.store.file.NoSpace;
 import dev.apogee.store.recovery.StoreCheckpoint;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,6 +31,7 @@ import static dev.apogee.store.StoreTestSupport.smallConfig;
 import static dev.apogee.store.StoreTestSupport.tagged;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -148,6 +151,42 @@ class DiskFullStoreTest {
                 awaitDispatched(store);
                 assertEquals(List.of("a"), bodies(store, "A"));
                 assertEquals(List.of("b-0", "b-1", "b-2"), bodies(store, "B"));
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Mode.class, names = {"ASYNC_MAPPED", "SYNC_STAGED"})
+    void aRestartOnAStillFullDiskRefusesToOpenClearlyAndOpensOnceSpaceIsBack(Mode mode) throws Exception {
+        try (SmallTmpfs fs = SmallTmpfs.mount(dir, 16)) {
+            StoreConfig config = config(fs.path().resolve("store"), mode);
+            List<String> acked = new ArrayList<>();
+            Path filler;
+            try (MessageStore store = openStarted(config)) {
+                filler = fs.fill("filler");
+                PutStatus status = PutStatus.PUT_OK;
+                for (int i = 0; i < 20_000 && status == PutStatus.PUT_OK; i++) {
+                    status = put(store, message("T", 0, "full-" + i + PAYLOAD)).status();
+                    if (status == PutStatus.PUT_OK) {
+                        acked.add("full-" + i);
+                    }
+                }
+                assertEquals(PutStatus.DISK_FULL, status);
+            }
+            // recovery reads the commit log through the mapping (a hole there would be a SIGBUS on the full tmpfs),
+            // then finds that the new queue's consume-queue file has no room: a clear refusal to open, since queue
+            // offsets taken from consume queues behind the commit log would be handed out twice
+            IOException refused = assertThrows(IOException.class, () -> MessageStore.open(config));
+            assertTrue(NoSpace.is(refused) && refused.getMessage().contains("STORE-DISK-FULL"), refused.toString());
+            Files.delete(filler);
+            try (MessageStore store = openStarted(config)) {
+                awaitDispatched(store);
+                assertEquals(acked, bodies(store, "T"), "recovered once space is back");
+                assertEquals(PutStatus.PUT_OK, put(store, message("T", 0, "after" + PAYLOAD)).status());
+                acked.add("after");
+                awaitDispatched(store);
+                assertEquals(acked, bodies(store, "T"));
+                StoreVerifier.assertQueueConsistent(store, "T", 0);
             }
         }
     }
