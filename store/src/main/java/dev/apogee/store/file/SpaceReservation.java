@@ -12,12 +12,14 @@ import java.nio.channels.FileChannel;
  * page of a mapping on a full tmpfs, or on a full ext4 when the kernel allocates at page-fault time, kills the JVM
  * or surfaces as an asynchronous {@code InternalError} long after the message was accepted.
  *
- * <p>Reservation runs {@value #CHUNK} bytes ahead of the writes (at most to the end of the file), so the appender
- * pays one zero write per chunk appended. A failed zero write leaves {@link #reservedTo} where it was: the zeroes it
+ * <p>Reservation moves in {@value #CHUNK}-byte chunks and always keeps at least {@value #MARGIN} bytes past the last
+ * write (at most to the end of the file), so the appender pays one zero write per chunk appended, and recovery,
+ * which reads the header after the last record through the mapping, never touches a hole. A failed zero write leaves {@link #reservedTo} where it was: the zeroes it
  * did write lie above every byte holding data, so a retry once space returns simply writes them again.
  *
- * <p>Thread: the file's single writer (the commit log's put-lock holder, the dispatch thread for consume-queue and
- * index files) calls {@link #reserve}; {@link #reservedTo()} may be read by any thread.
+ * <p>Thread: the thread creating the file (before it is published), then the file's single writer (the commit log's
+ * put-lock holder, the dispatch thread for consume-queue and index files) calls {@link #reserve}; {@link #reservedTo()}
+ * may be read by any thread.
  */
 final class SpaceReservation {
     /** How far ahead of the writes blocks are allocated. */
@@ -51,7 +53,7 @@ final class SpaceReservation {
      * {@link IOException} (ENOSPC on a full disk, see {@link NoSpace}) when the blocks cannot be allocated.
      */
     void reserve(int dataEnd, int end) throws IOException {
-        if (end <= reservedTo) {
+        if (Math.min(fileSize, (long) end + MARGIN) <= reservedTo) {
             return;
         }
         int from = Math.max(reservedTo, dataEnd);

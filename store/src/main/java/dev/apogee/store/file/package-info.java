@@ -11,7 +11,8 @@
  * <p>Full disks: files are created sparse, and a write through a mapping into a page without a block is a SIGBUS
  * on a full disk (at once on tmpfs), which no Java code can catch reliably. So every writer through a mapping first
  * calls {@link dev.apogee.store.file.MappedFile#reserve} ({@link dev.apogee.store.file.SpaceReservation}: zeroes
- * written through the channel a megabyte ahead), which turns the full disk into an ENOSPC {@code IOException}
+ * written through the channel up to a megabyte ahead, never less than 4 KiB), which turns the full disk into an
+ * ENOSPC {@code IOException}
  * ({@link dev.apogee.store.file.NoSpace}) before any byte is written; the allocator skips its zero-fill when the
  * disk lacks room for it, and deletes a fill that failed. The reservation's state belongs to the file's writer.
  *
