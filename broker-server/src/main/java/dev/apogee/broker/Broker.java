@@ -181,7 +181,12 @@ public final class Broker implements AutoCloseable {
                 .maxMessageSize(config.getMaxMessageSize())
                 .fileReservedHours(config.getFileReservedTime())
                 .deleteWhenHour(Integer.parseInt(config.getDeleteWhen().split(";")[0].trim()))
-                .diskMaxUsedRatio(config.getDiskMaxUsedSpaceRatio() / 100.0)
+                .diskMaxUsedRatio(percent("diskMaxUsedSpaceRatio", config.getDiskMaxUsedSpaceRatio()))
+                .diskFullRatio(percent("diskSpaceWarningLevelRatio", config.getDiskSpaceWarningLevelRatio()))
+                .cleanIntervalMs(config.getCleanResourceInterval())
+                .messageIndexEnable(config.isMessageIndexEnable())
+                .maxHashSlotNum(config.getMaxHashSlotNum())
+                .maxIndexNum(config.getMaxIndexNum())
                 // Pre-allocated blocks make each SYNC_FLUSH fsync a data-only flush (no extent metadata to write).
                 .warmMappedFiles(config.isSyncFlush() && config.isWarmMapedFileEnable())
                 .transientStorePoolEnable(config.isTransientStorePoolEnable())
@@ -189,6 +194,13 @@ public final class Broker implements AutoCloseable {
                 .recordCrc(config.isEnabledAppendPropCRC())
                 .commitLogStagingBytes(config.getCommitLogStagingBytes())
                 .build();
+    }
+
+    private static double percent(String name, int value) {
+        if (value < 1 || value > 100) {
+            throw new IllegalArgumentException(name + " must be a percent in [1, 100]: " + value);
+        }
+        return value / 100.0;
     }
 
     /** The port the remoting server listens on. */

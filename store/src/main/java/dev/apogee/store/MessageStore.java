@@ -160,9 +160,9 @@ public final class MessageStore implements AutoCloseable {
         }
         long reputFrom = StoreRecovery.recover(clQueue, consumeQueues, index, checkpoint, crashed);
         reput.setReputFromOffset(reputFrom);
-        reput.doReput();
+        reput.catchUpAtOpen();
         consumeQueues.forEach(q -> commitLog.offsetTable().set(q.topic(), q.queueId(), q.maxOffset()));
-        flushConsumeQueues.flushAndCheckpoint();
+        flushConsumeQueues.flushAndCheckpointAtOpen();
         LOG.info("STORE-OPEN opened {} ({} recovery) in {} ms: commit log [{}, {})", config.storePath(),
                 crashed ? "abnormal" : "normal", (System.nanoTime() - t0) / 1_000_000, getMinPhyOffset(),
                 getMaxPhyOffset());

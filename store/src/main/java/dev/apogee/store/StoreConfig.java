@@ -81,6 +81,13 @@ public final class StoreConfig {
         this.warmMappedFiles = b.warmMappedFiles;
         this.clock = Objects.requireNonNull(b.clock);
         this.diskUsageProbe = Objects.requireNonNull(b.diskUsageProbe);
+        if (!(diskFullRatio > 0 && diskFullRatio <= 1) || !(diskMaxUsedRatio > 0 && diskMaxUsedRatio <= 1)) {
+            throw new IllegalArgumentException("disk ratios must be in (0, 1]: diskFullRatio " + diskFullRatio
+                    + ", diskMaxUsedRatio " + diskMaxUsedRatio);
+        }
+        if (cleanIntervalMs < 1) {
+            throw new IllegalArgumentException("cleanIntervalMs must be positive: " + cleanIntervalMs);
+        }
         if (commitLogFileSize < 4096 || consumeQueueEntriesPerFile < 1 || maxMessageSize < 1024) {
             throw new IllegalArgumentException("file sizes too small");
         }
@@ -157,8 +164,13 @@ public final class StoreConfig {
     public int deleteWhenHour() { return deleteWhenHour; }
     /** Above this used ratio, expired or not, the oldest files are deleted; default 0.75. */
     public double diskMaxUsedRatio() { return diskMaxUsedRatio; }
-    /** Above this used ratio, puts are refused with DISK_FULL until space returns; default 0.95. */
+    /**
+     * Above this used ratio, puts are refused with DISK_FULL until the disk check finds usage below it again;
+     * default 0.95. The first line of defence: an ENOSPC met by a write (another process filled the disk) refuses
+     * puts the same way, and the next disk check below the ratio resumes them.
+     */
     public double diskFullRatio() { return diskFullRatio; }
+    /** Period of the disk check and retention; while the disk is full, how soon puts resume. Default 10 s. */
     public long cleanIntervalMs() { return cleanIntervalMs; }
     public int deleteFilesBatchMax() { return deleteFilesBatchMax; }
     public long flushConsumeQueueIntervalMs() { return flushConsumeQueueIntervalMs; }
@@ -170,9 +182,8 @@ public final class StoreConfig {
      * Zero-fill and force each next commit-log file in the background (the next file is always created, mapped and
      * pre-touched ahead of need). Makes later fdatasyncs cheaper (no block allocation) at the price of writing every
      * file twice; recommended for SYNC_FLUSH. Default false, like RocketMQ's {@code warmMapedFileEnable}. Without it
-     * files are sparse, so a disk that fills up between the disk checks (before every new file and every
-     * {@link #cleanIntervalMs()}) could make a write to a mapped page fail with SIGBUS; keep
-     * {@link #diskFullRatio()} below 1 with margin for a file or two.
+     * files are sparse and their blocks are allocated by the appender a megabyte ahead of its writes (see
+     * {@code SpaceReservation}), so a disk that fills up answers DISK_FULL rather than a SIGBUS on a mapped page.
      */
     public boolean warmMappedFiles() { return warmMappedFiles; }
     /**

@@ -45,6 +45,16 @@ public final class BrokerConfig {
     private int fileReservedTime = 72;
     private String deleteWhen = "04";
     private int diskMaxUsedSpaceRatio = 75;
+    /**
+     * RocketMQ's name: percent of the disk used above which sends are refused (SERVICE_NOT_AVAILABLE, remark
+     * {@code [DISK_FULL]}) until usage falls below it again; an ENOSPC from the file system refuses them too.
+     */
+    private int diskSpaceWarningLevelRatio = 95;
+    /** RocketMQ's name: how often the disk is checked (and expired files deleted); also how soon sends resume. */
+    private long cleanResourceInterval = 10_000;
+    private boolean messageIndexEnable = true;
+    private int maxHashSlotNum = 5_000_000;
+    private int maxIndexNum = 20_000_000;
     private long transactionTimeOut = 6_000;
     private long transactionCheckInterval = 30_000;
     private int transactionCheckMax = 15;
@@ -184,6 +194,16 @@ public final class BrokerConfig {
     public void setDeleteWhen(String v) { deleteWhen = v; }
     public int getDiskMaxUsedSpaceRatio() { return diskMaxUsedSpaceRatio; }
     public void setDiskMaxUsedSpaceRatio(int v) { diskMaxUsedSpaceRatio = v; }
+    public int getDiskSpaceWarningLevelRatio() { return diskSpaceWarningLevelRatio; }
+    public void setDiskSpaceWarningLevelRatio(int v) { diskSpaceWarningLevelRatio = v; }
+    public long getCleanResourceInterval() { return cleanResourceInterval; }
+    public void setCleanResourceInterval(long v) { cleanResourceInterval = v; }
+    public boolean isMessageIndexEnable() { return messageIndexEnable; }
+    public void setMessageIndexEnable(boolean v) { messageIndexEnable = v; }
+    public int getMaxHashSlotNum() { return maxHashSlotNum; }
+    public void setMaxHashSlotNum(int v) { maxHashSlotNum = v; }
+    public int getMaxIndexNum() { return maxIndexNum; }
+    public void setMaxIndexNum(int v) { maxIndexNum = v; }
     public long getTransactionTimeOut() { return transactionTimeOut; }
     public void setTransactionTimeOut(long v) { transactionTimeOut = v; }
     public long getTransactionCheckInterval() { return transactionCheckInterval; }

@@ -37,24 +37,50 @@ public final class ConfigFile {
         return Optional.empty();
     }
 
+    /**
+     * Replaces the content. On a full disk (ENOSPC) it throws and leaves the file and its backup as they were: the
+     * partial temporary files are deleted (they would hold the space the next attempt needs), and the caller keeps
+     * its state in memory and persists it again on its next round.
+     */
     public synchronized void write(String content) throws IOException {
         Files.createDirectories(path.getParent());
         Path temp = path.resolveSibling(path.getFileName() + ".tmp");
-        try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
-            ByteBuffer bytes = ByteBuffer.wrap(content.getBytes(StandardCharsets.UTF_8));
-            while (bytes.hasRemaining()) {
-                channel.write(bytes);
-            }
-            channel.force(true);
-        }
-        if (Files.exists(path)) {
-            Files.copy(path, backup(), StandardCopyOption.REPLACE_EXISTING);
-        }
         try {
-            Files.move(temp, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    StandardOpenOption.TRUNCATE_EXISTING)) {
+                ByteBuffer bytes = ByteBuffer.wrap(content.getBytes(StandardCharsets.UTF_8));
+                while (bytes.hasRemaining()) {
+                    channel.write(bytes);
+                }
+                channel.force(true);
+            }
+            if (Files.exists(path)) {
+                keepBackup();
+            }
+            move(temp, path);
+        } catch (IOException e) {
+            Files.deleteIfExists(temp);
+            throw e;
+        }
+    }
+
+    /** Copies the current file to the backup through a temporary copy, so a failed copy never leaves a short one. */
+    private void keepBackup() throws IOException {
+        Path temp = path.resolveSibling(path.getFileName() + ".bak.tmp");
+        try {
+            Files.copy(path, temp, StandardCopyOption.REPLACE_EXISTING);
+            move(temp, backup());
+        } catch (IOException e) {
+            Files.deleteIfExists(temp);
+            throw e;
+        }
+    }
+
+    private static void move(Path from, Path to) throws IOException {
+        try {
+            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (AtomicMoveNotSupportedException e) {
-            Files.move(temp, path, StandardCopyOption.REPLACE_EXISTING);
+            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
         }
     }
 

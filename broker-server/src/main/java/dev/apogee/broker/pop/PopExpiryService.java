@@ -5,6 +5,7 @@ import dev.apogee.broker.subscription.SubscriptionGroupTable;
 import dev.apogee.broker.topic.TopicConfigTable;
 import dev.apogee.remoting.netty.NamedThreadFactory;
 import dev.apogee.store.PutResult;
+import dev.apogee.store.file.NoSpace;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -79,6 +80,11 @@ final class PopExpiryService {
         try {
             tick(clock.getAsLong());
         } catch (Throwable t) {
+            if (NoSpace.is(t)) {
+                LOG.warn("POP-EXPIRY-DISK-FULL no space for the POP snapshot, the previous one stays; retried in {} ms: {}",
+                        snapshotMillis, t.toString());
+                return;
+            }
             LOG.error("POP-EXPIRY sweep failed", t);
         }
     }
@@ -91,8 +97,10 @@ final class PopExpiryService {
             expire(ledger, now);
         }
         if (now - lastSnapshot >= snapshotMillis) {
-            writeSnapshot();
+            // set first: a failed snapshot (a full disk) is retried at the next interval, not on every tick, since
+            // each try journals a MARK record into what is left of the disk
             lastSnapshot = now;
+            writeSnapshot();
         }
     }
 

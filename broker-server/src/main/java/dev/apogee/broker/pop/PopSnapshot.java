@@ -76,6 +76,10 @@ final class PopSnapshot {
                 ch.write(buffer);
             }
             ch.force(true);
+        } catch (IOException e) {
+            // a full disk (ENOSPC): the previous snapshot stays; the partial one must not keep the space it took
+            Files.deleteIfExists(tmp);
+            throw e;
         }
         Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         try (FileChannel dir = FileChannel.open(file.getParent(), StandardOpenOption.READ)) {

@@ -68,7 +68,9 @@ final class PutResponses {
             case MESSAGE_ILLEGAL -> "the message is illegal: body or total size over the broker's maxMessageSize";
             case PROPERTIES_SIZE_EXCEEDED -> "the message properties are longer than 32767 bytes";
             case OS_PAGE_CACHE_BUSY -> "[PC_SYNCHRONIZED]broker busy, start flow control for a while";
-            case DISK_FULL -> "the broker's disk is full: it refuses writes until space is freed";
+            case DISK_FULL -> ResponseCode.DISK_FULL_REMARK + " the broker's disk is full (used over "
+                    + "diskSpaceWarningLevelRatio, or the file system answered ENOSPC): sends are refused; nothing "
+                    + "stored is lost, and writing resumes by itself once space is freed";
             case SERVICE_NOT_AVAILABLE -> "the message store is not writable (shutting down or read-only)";
             default -> "store failed: " + result.status();
         };

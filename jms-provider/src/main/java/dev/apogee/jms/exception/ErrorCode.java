@@ -56,7 +56,13 @@ public enum ErrorCode {
      */
     AUTHENTICATION_FAILED("APOGEE-JMS-0022"),
     /** A connection factory setting (setter or URL option) has a value out of its range. */
-    INVALID_SETTING("APOGEE-JMS-0023");
+    INVALID_SETTING("APOGEE-JMS-0023"),
+    /**
+     * The broker refused the send because its disk is full (RocketMQ SERVICE_NOT_AVAILABLE with a {@code [DISK_FULL]}
+     * remark). A {@code ResourceAllocationException}: nothing was stored; the same send succeeds once space is freed
+     * on the broker, which resumes writing by itself.
+     */
+    BROKER_DISK_FULL("APOGEE-JMS-0024");
 
     private final String code;
 

@@ -36,7 +36,7 @@ public final class JmsExceptions {
             case INVALID_DESTINATION, TOPIC_NOT_FOUND -> new InvalidDestinationException(message, c);
             case INVALID_SELECTOR -> new InvalidSelectorException(message, c);
             case NO_PERMISSION, AUTHENTICATION_FAILED -> new JMSSecurityException(message, c);
-            case BROKER_BUSY -> new ResourceAllocationException(message, c);
+            case BROKER_BUSY, BROKER_DISK_FULL -> new ResourceAllocationException(message, c);
             case ILLEGAL_STATE, CONNECTION_LOST -> new IllegalStateException(message, c);
             default -> new JMSException(message, c);
         };

@@ -2,6 +2,7 @@ package dev.apogee.jms.provider;
 
 import dev.apogee.client.ClientConfig;
 import dev.apogee.client.ClientInstance;
+import dev.apogee.client.MQBrokerException;
 import dev.apogee.client.MQClientException;
 import dev.apogee.client.admin.AdminClient;
 import dev.apogee.client.consumer.PullConsumer;
@@ -525,6 +526,10 @@ public final class NativeProvider implements Provider {
         }
         if (t instanceof JMSException jms) {
             return jms;
+        }
+        if (t instanceof MQBrokerException e && e.isDiskFull()) {
+            return JmsExceptions.create(ErrorCode.BROKER_DISK_FULL, "the broker refused the send, its disk is full: "
+                    + e.remark(), e);
         }
         if (t instanceof MQClientException e) {
             return JmsExceptions.create(JmsExceptions.forResponseCode(e.responseCode()), "native client error "

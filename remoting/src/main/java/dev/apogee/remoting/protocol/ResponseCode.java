@@ -12,6 +12,12 @@ public final class ResponseCode {
     public static final int FLUSH_SLAVE_TIMEOUT = 12;
     public static final int MESSAGE_ILLEGAL = 13;
     public static final int SERVICE_NOT_AVAILABLE = 14;
+    /**
+     * Start of the remark of a {@link #SERVICE_NOT_AVAILABLE} send refused because the broker's disk is full (its
+     * used ratio is over {@code diskFullRatio}, or the file system answered ENOSPC). Not an Apache code: the official
+     * clients see code 14 and this remark; ours recognize the prefix.
+     */
+    public static final String DISK_FULL_REMARK = "[DISK_FULL]";
     public static final int VERSION_NOT_SUPPORTED = 15;
     public static final int NO_PERMISSION = 16;
     public static final int TOPIC_NOT_EXIST = 17;

@@ -11,6 +11,7 @@ import dev.apogee.store.PutResult;
 import dev.apogee.store.PutStatus;
 import dev.apogee.store.file.MappedFile;
 import dev.apogee.store.file.MappedFileQueue;
+import dev.apogee.store.file.NoSpace;
 import dev.apogee.store.record.EncodedMessage;
 import dev.apogee.store.record.MessageRecordEncoder;
 import dev.apogee.store.record.MessageRecordFlyweight;
@@ -113,7 +114,10 @@ public final class CommitLog {
         return putLock;
     }
 
-    /** Set by the disk check of the clean service; makes appends return DISK_FULL. */
+    /**
+     * Set by the disk check of the clean service (used ratio over {@code diskFullRatio}, cleared below it) and by an
+     * append that met ENOSPC; makes appends return DISK_FULL. The disk check clearing it is what resumes writing.
+     */
     public void setDiskFull(boolean full) {
         if (full != diskFull) {
             LOG.warn("STORE-DISK-FULL disk full flag now {}", full);
@@ -303,9 +307,11 @@ public final class CommitLog {
             }
             MappedFile f = queue.lastFileForAppend(0);
             if (f.remaining() >= size + MessageRecordFlyweight.BLANK_HEADER_LENGTH) {
+                f.reserve(f.wrotePosition(), f.wrotePosition() + size);
                 return f;
             }
             int pos = f.wrotePosition();
+            f.reserve(pos, pos + MessageRecordFlyweight.BLANK_HEADER_LENGTH);
             if (!area.open(f, pos, MessageRecordFlyweight.BLANK_HEADER_LENGTH, true)) {
                 LOG.warn("STORE-BUSY staged appends of {} not written in time; the roll-over waits", f);
                 rollBusy = true;
@@ -313,12 +319,17 @@ public final class CommitLog {
             }
             MessageRecordEncoder.encodeBlank(area.buffer(), area.index(pos), f.remaining());
             area.publish(f, pos, MessageRecordFlyweight.BLANK_HEADER_LENGTH, f.fileSize(), 0);
-            return queue.lastFileForAppend(0);
+            MappedFile next = queue.lastFileForAppend(0);
+            next.reserve(next.wrotePosition(), next.wrotePosition() + size);
+            return next;
         } catch (IOException e) {
-            if (isNoSpace(e)) {
+            if (NoSpace.is(e)) {
                 setDiskFull(true);
+                LOG.error("STORE-DISK-FULL no space for {} more bytes of the commit log: appends are refused with "
+                        + "DISK_FULL until the disk check finds space again: {}", size, e.toString());
+            } else {
+                LOG.error("STORE-IO cannot create or allocate a commit-log file", e);
             }
-            LOG.error("STORE-IO cannot create commit-log file", e);
             return null;
         }
     }
@@ -332,17 +343,12 @@ public final class CommitLog {
             area.publish(f, start, end - start, end, now);
             return true;
         } catch (IOException e) {
-            if (isNoSpace(e)) {
+            if (NoSpace.is(e)) {
                 setDiskFull(true);
             }
             LOG.error("STORE-IO cannot write to {}", f, e);
             return false;
         }
-    }
-
-    private static boolean isNoSpace(IOException e) {
-        String msg = String.valueOf(e.getMessage()).toLowerCase(java.util.Locale.ROOT);
-        return msg.contains("no space") || msg.contains("disk quota");
     }
 
     /** Removes a topic's queue counters (topic deletion). */

@@ -93,6 +93,7 @@ public final class ConsumeQueue {
     private void append(long at, long physicalOffset, int size, long tagsCode) throws IOException {
         MappedFile f = files.lastFileForAppend(at);
         int pos = (int) (at - f.fileFromOffset());
+        f.reserve(pos, pos + ENTRY_SIZE); // ENOSPC here, not a SIGBUS in the write below; the dispatch retries
         ConsumeQueueEntry.write(f.mappedBuffer(), pos, physicalOffset, size, tagsCode);
         f.setWrotePosition(pos + ENTRY_SIZE, 0);
     }

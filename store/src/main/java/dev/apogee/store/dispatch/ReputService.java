@@ -12,6 +12,7 @@ import dev.apogee.store.commitlog.CommitLog;
 import dev.apogee.store.consumequeue.ConsumeQueueTable;
 import dev.apogee.store.file.MappedFile;
 import dev.apogee.store.file.MappedFileQueue;
+import dev.apogee.store.file.NoSpace;
 import dev.apogee.store.index.IndexService;
 import dev.apogee.store.record.MessageRecordFlyweight;
 import dev.apogee.store.record.StoredPropertiesReader;
@@ -38,6 +39,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class ReputService extends dev.apogee.store.service.ServiceThread {
     private static final Logger LOG = LoggerFactory.getLogger(ReputService.class);
+    private static final long SPACE_RETRY_NANOS = 100_000_000L;
     /**
      * Unindexed bytes behind the consume queues at which an appending thread wakes the service to index them; below
      * that the service's next round (every {@link #intervalMs()} ms) does. Waking it for every record cost a park
@@ -61,6 +63,10 @@ public final class ReputService extends dev.apogee.store.service.ServiceThread {
     /** Everything below is in the index (when there is one); at most {@link #reputFromOffset}. */
     private volatile long indexedOffset;
     private long lastCorruptOffset = -1;
+    /** Reput thread only: a round found no space for a consume-queue or index entry (logged once per episode). */
+    private boolean waitingForSpace;
+    /** Reput thread only: while waiting for space, rounds before this {@code System.nanoTime()} are skipped. */
+    private long spaceRetryAtNanos;
     /** The previous record's topic, reused while consecutive records share it (no decode per message). */
     private String lastTopic;
     private byte[] lastTopicBytes;
@@ -113,7 +119,51 @@ public final class ReputService extends dev.apogee.store.service.ServiceThread {
 
     @Override
     protected void onWakeup() throws IOException {
-        doReput();
+        if (waitingForSpace && System.nanoTime() - spaceRetryAtNanos < 0) {
+            return; // not a 5 ms spin on a full disk
+        }
+        reputOrWaitForSpace();
+    }
+
+    /**
+     * Opening thread: dispatches everything recovered. Fails when the disk has no room for the consume-queue entries
+     * of messages stored before it filled up: the store takes its queue counters from the consume queues, and opened
+     * behind the commit log its next appends would reuse queue offsets of stored messages.
+     */
+    public void catchUpAtOpen() throws IOException {
+        if (!reputOrWaitForSpace()) {
+            throw new IOException("STORE-DISK-FULL No space left on device for the consume queues of the messages "
+                    + "stored before the disk filled up: the store cannot open until space is freed");
+        }
+    }
+
+    /**
+     * {@link #doReput()}, except that a full disk (no block for a consume-queue or index entry) is an expected wait,
+     * not a failure: logged once, and the record stays undispatched for the service's next round. False when it
+     * stopped for space.
+     */
+    public boolean reputOrWaitForSpace() throws IOException {
+        try {
+            doReput();
+        } catch (IOException e) {
+            if (!NoSpace.is(e)) {
+                throw e;
+            }
+            // the record stays undispatched (reputFromOffset did not pass it) and a round 100 ms on retries it
+            spaceRetryAtNanos = System.nanoTime() + SPACE_RETRY_NANOS;
+            if (!waitingForSpace) {
+                waitingForSpace = true;
+                LOG.warn("STORE-DISK-FULL no space for consume-queue or index entries at commit-log offset {}: "
+                        + "dispatch waits for space (messages stored are safe, consumers see them once it resumes): {}",
+                        reputFromOffset, e.toString());
+            }
+            return false;
+        }
+        if (waitingForSpace) {
+            waitingForSpace = false;
+            LOG.warn("STORE-DISK-FULL dispatch resumed at commit-log offset {}", reputFromOffset);
+        }
+        return true;
     }
 
     @Override

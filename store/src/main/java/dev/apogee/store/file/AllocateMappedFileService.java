@@ -1,6 +1,7 @@
 package dev.apogee.store.file;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -53,6 +54,8 @@ public final class AllocateMappedFileService extends ServiceThread implements Ma
     /** Highest offset the appender has taken or is creating itself; the service never creates at or below it. */
     private long claimedOffset = -1;
     private MappedFile ready;
+    /** Allocating thread only: the low-space skip was logged (once per episode). */
+    private boolean lowSpaceLogged;
 
     public AllocateMappedFileService(Path dir, int fileSize, boolean preallocate, TransientStorePool pool) {
         this(dir, fileSize, preallocate, true, pool);
@@ -168,6 +171,9 @@ public final class AllocateMappedFileService extends ServiceThread implements Ma
         MappedFile f = null;
         boolean published = false;
         try {
+            if (preallocate && !roomFor(offset)) {
+                return;
+            }
             long t0 = System.nanoTime();
             f = MappedFile.create(dir, offset, fileSize,
                     preallocate ? MappedFile.Warmup.PREALLOCATE
@@ -181,7 +187,11 @@ public final class AllocateMappedFileService extends ServiceThread implements Ma
                         + "sparse", offset);
             }
         } catch (IOException e) {
-            LOG.warn("STORE-ALLOC-FAIL cannot pre-allocate file at offset {}", offset, e);
+            if (NoSpace.is(e)) {
+                LOG.warn("STORE-ALLOC-FAIL no space to prepare the file at offset {} ahead: {}", offset, e.toString());
+            } else {
+                LOG.warn("STORE-ALLOC-FAIL cannot pre-allocate file at offset {}", offset, e);
+            }
         } finally {
             synchronized (lock) {
                 allocatingOffset = -1;
@@ -198,6 +208,30 @@ public final class AllocateMappedFileService extends ServiceThread implements Ma
         }
         if (published && touchMapping) {
             f.touch(); // after publishing: an appender that needs the file now need not wait for the touch
+        }
+    }
+
+    /**
+     * Whether the disk has room for a zero-filled file with a file's worth to spare. A fill that runs into ENOSPC is
+     * deleted again, but while it lasts it takes the last free blocks from the appender (whose appends then fail
+     * with DISK_FULL), and the next round would do it again; without room the appender takes a sparse file and
+     * allocates it as it goes.
+     */
+    private boolean roomFor(long offset) {
+        try {
+            long usable = Files.getFileStore(dir).getUsableSpace();
+            if (usable >= 2L * fileSize) {
+                lowSpaceLogged = false;
+                return true;
+            }
+            if (!lowSpaceLogged) {
+                lowSpaceLogged = true;
+                LOG.warn("STORE-ALLOC-SKIP {} bytes free: not zero-filling the file at offset {} ahead ({} bytes)",
+                        usable, offset, fileSize);
+            }
+            return false;
+        } catch (IOException e) {
+            return true; // the fill itself reports what is wrong
         }
     }
 

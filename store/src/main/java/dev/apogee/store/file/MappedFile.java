@@ -34,6 +34,8 @@ public final class MappedFile {
     private final int fileSize;
     private final FileChannel channel;
     private final MappedByteBuffer mapped;
+    /** Blocks allocated ahead of writes through the mapping (see {@link SpaceReservation}); writer thread. */
+    private final SpaceReservation reservation;
     private volatile ByteBuffer writeBuffer;
     private final TransientStorePool pool;
     private volatile int wrotePosition;
@@ -45,6 +47,8 @@ public final class MappedFile {
      * on bytes are readable only once committed (written to the file), like with a pooled write buffer.
      */
     private volatile boolean staged;
+    /** Keeps the JIT from dropping the reads of {@link #touch()}. */
+    private static volatile byte touchSink;
 
     private MappedFile(Path path, long fileFromOffset, int fileSize, FileChannel channel, TransientStorePool pool) throws IOException {
         this.path = path;
@@ -52,6 +56,7 @@ public final class MappedFile {
         this.fileSize = fileSize;
         this.channel = channel;
         this.mapped = channel.map(FileChannel.MapMode.READ_WRITE, 0, fileSize);
+        this.reservation = new SpaceReservation(channel, fileSize);
         this.pool = pool;
         this.writeBuffer = pool == null ? null : pool.borrow();
     }
@@ -114,7 +119,8 @@ public final class MappedFile {
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                     StandardOpenOption.TRUNCATE_EXISTING)) {
                 zeroFill(ch, fileSize, pace, tmp);
-            } catch (FillAbandonedException e) {
+            } catch (IOException e) {
+                // abandoned, or ENOSPC half-way: a partial file must not keep the space it took
                 Files.deleteIfExists(tmp);
                 throw e;
             }
@@ -126,9 +132,28 @@ public final class MappedFile {
         }
         FileChannel ch = FileChannel.open(p, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
         try {
-            return new MappedFile(p, fromOffset, fileSize, ch, pool);
+            MappedFile f = new MappedFile(p, fromOffset, fileSize, ch, pool);
+            if (preallocate) {
+                f.reservation.markAll();
+            } else {
+                reserveFirstChunk(f);
+            }
+            return f;
         } catch (IOException | RuntimeException e) {
             ch.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Gives a sparse file's first chunk blocks at once, and deletes the file when the disk has no room: a file that is
+     * all holes would make the next recovery's read of its first header a SIGBUS on a full tmpfs.
+     */
+    private static void reserveFirstChunk(MappedFile f) throws IOException {
+        try {
+            f.reservation.reserve(0, 1);
+        } catch (IOException e) {
+            f.destroy();
             throw e;
         }
     }
@@ -228,7 +253,28 @@ public final class MappedFile {
      * appender does not take those faults. Safe while an appender writes to the file.
      */
     public void touch() {
-        mapped.load();
+        // only the pages that have blocks: on tmpfs a read fault on a hole allocates a page, and on a full one that
+        // is a SIGBUS (a sparse file is touched as the appender reserves it, see reserve)
+        int limit = reservation.reservedTo();
+        byte sink = 0;
+        for (int i = 0; i < limit; i += OS_PAGE_SIZE) {
+            sink ^= mapped.get(i);
+        }
+        touchSink = sink;
+    }
+
+    /**
+     * Allocates blocks for {@code [0, end)} before bytes are written there through the mapping, so a full disk is
+     * an {@link IOException} here (ENOSPC, see {@link NoSpace}) instead of a SIGBUS on the first touch of a page
+     * without a block. {@code dataEnd}: no byte at or above it holds data yet. The file's writer thread only.
+     */
+    public void reserve(int dataEnd, int end) throws IOException {
+        reservation.reserve(dataEnd, end);
+    }
+
+    /** Bytes below this have blocks allocated (the whole file when it was pre-allocated). */
+    public int reservedPosition() {
+        return reservation.reservedTo();
     }
 
     /** A read-only slice {@code [position, position + size)} of the mapped file. */
@@ -306,22 +352,52 @@ public final class MappedFile {
         return committedPosition;
     }
 
-    /** Zeroes the mapped bytes in {@code [from, fileSize)} that are not zero (recovery truncation). */
-    public void zeroFrom(int from) {
-        int i = from;
-        for (; i < fileSize && (i & 7) != 0; i++) {
-            if (mapped.get(i) != 0) {
-                mapped.put(i, (byte) 0);
+    /**
+     * Zeroes the bytes in {@code [from, fileSize)} that are not zero (recovery truncation). Reads through the channel,
+     * not the mapping: the tail of a sparse file is holes, and on tmpfs a read fault on a hole of a shared mapping
+     * allocates a page (the whole tail, and a SIGBUS when the disk is full); a channel read of a hole allocates
+     * nothing. Only chunks holding a non-zero byte are written (they have blocks already).
+     */
+    public void zeroFrom(int from) throws IOException {
+        ByteBuffer chunk = ByteBuffer.allocateDirect(Math.min(ZERO_CHUNK, Math.max(1, fileSize - from)));
+        for (long pos = from; pos < fileSize; ) {
+            chunk.clear().limit((int) Math.min(chunk.capacity(), fileSize - pos));
+            int read = 0;
+            while (chunk.hasRemaining()) {
+                int n = channel.read(chunk, pos + read);
+                if (n < 0) {
+                    break; // past the end of a short file: nothing there to zero
+                }
+                read += n;
+            }
+            if (!isZero(chunk, read)) {
+                chunk.clear().limit(read);
+                while (chunk.hasRemaining()) {
+                    chunk.put((byte) 0);
+                }
+                chunk.flip();
+                writeRange(chunk, 0, read, (int) pos);
+            }
+            if (read == 0) {
+                return;
+            }
+            pos += read;
+        }
+    }
+
+    private static boolean isZero(ByteBuffer b, int length) {
+        int i = 0;
+        for (; i + 8 <= length; i += 8) {
+            if (b.getLong(i) != 0L) {
+                return false;
             }
         }
-        for (; i + 8 <= fileSize; i += 8) {
-            if (mapped.getLong(i) != 0L) {
-                mapped.putLong(i, 0L);
+        for (; i < length; i++) {
+            if (b.get(i) != 0) {
+                return false;
             }
         }
-        for (; i < fileSize; i++) {
-            mapped.put(i, (byte) 0);
-        }
+        return true;
     }
 
     /** Closes the channel and deletes the file; the mapping is released by GC (see package doc). */

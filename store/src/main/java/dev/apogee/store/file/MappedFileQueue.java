@@ -1,6 +1,7 @@
 package dev.apogee.store.file;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -226,7 +227,11 @@ public final class MappedFileQueue {
             } else if (f.fileFromOffset() <= offset) {
                 int pos = (int) (offset - f.fileFromOffset());
                 f.setAllPositions(pos);
-                f.zeroFrom(pos);
+                try {
+                    f.zeroFrom(pos);
+                } catch (IOException e) {
+                    throw new UncheckedIOException("STORE-TRUNCATE cannot zero the tail of " + f.path(), e);
+                }
             } else {
                 drop.add(f);
             }

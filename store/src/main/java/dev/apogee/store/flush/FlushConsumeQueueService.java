@@ -7,6 +7,7 @@ import dev.apogee.store.consumequeue.ConsumeQueue;
 import dev.apogee.store.consumequeue.ConsumeQueueTable;
 import dev.apogee.store.file.MappedFile;
 import dev.apogee.store.file.MappedFileQueue;
+import dev.apogee.store.file.NoSpace;
 import dev.apogee.store.index.IndexService;
 import dev.apogee.store.recovery.StoreCheckpoint;
 import dev.apogee.store.service.ServiceThread;
@@ -83,5 +84,21 @@ public final class FlushConsumeQueueService extends ServiceThread {
         long ts = last == null ? 0 : last.lastStoreTimestamp();
         checkpoint.update(physicSafe, dispatched, ts, ts, indexTs);
         LOG.trace("checkpoint physic {} logics {}", physicSafe, dispatched);
+    }
+
+    /**
+     * Opening thread: {@link #flushAndCheckpoint()}, where a full disk only leaves the previous checkpoint in place
+     * (a lower bound still: the next recovery scans a little more) for this service's rounds to replace.
+     */
+    public void flushAndCheckpointAtOpen() throws IOException {
+        try {
+            flushAndCheckpoint();
+        } catch (IOException e) {
+            if (!NoSpace.is(e)) {
+                throw e;
+            }
+            LOG.warn("STORE-DISK-FULL no space to write the checkpoint at open; the previous one stays: {}",
+                    e.toString());
+        }
     }
 }

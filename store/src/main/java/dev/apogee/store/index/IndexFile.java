@@ -73,6 +73,12 @@ public final class IndexFile {
     /** A new empty file named by the physical offset of its first message. */
     public static IndexFile create(Path dir, long firstPhyOffset, int slotCount, int maxEntries) throws IOException {
         MappedFile f = MappedFile.create(dir, firstPhyOffset, fileSize(slotCount, maxEntries), MappedFile.Warmup.NONE, null);
+        try {
+            f.reserve(0, HEADER_SIZE + slotCount * SLOT_SIZE); // the slots are written anywhere, so all at once
+        } catch (IOException e) {
+            f.destroy();
+            throw e;
+        }
         f.mappedBuffer().putInt(SLOT_COUNT_OFFSET, slotCount);
         f.mappedBuffer().putLong(BEGIN_PHY_OFFSET_OFFSET, firstPhyOffset);
         return new IndexFile(f, slotCount, maxEntries);
@@ -97,12 +103,17 @@ public final class IndexFile {
     public long beginPhyOffset() { return file.fileFromOffset(); }
     public long endPhyOffset() { return endPhyOffset; }
 
-    /** Adds {@code key} -> {@code phyOffset}; false when the file is full. Dispatch thread only. */
-    public boolean put(String key, long phyOffset, long storeTimestamp) {
+    /**
+     * Adds {@code key} -> {@code phyOffset}; false when the file is full. Dispatch thread only. Throws when the
+     * disk has no block for the entry (ENOSPC): nothing was written, the caller retries later.
+     */
+    public boolean put(String key, long phyOffset, long storeTimestamp) throws IOException {
         int n = entryCount;
         if (n >= maxEntries) {
             return false;
         }
+        int at = entriesBase + n * ENTRY_SIZE;
+        file.reserve(at, at + ENTRY_SIZE);
         if (n == 0) {
             beginTimestamp = storeTimestamp;
             buf.putLong(BEGIN_TIMESTAMP_OFFSET, storeTimestamp);
@@ -114,7 +125,6 @@ public final class IndexFile {
             prev = 0;
         }
         long diff = Math.max(0, (storeTimestamp - beginTimestamp) / 1000);
-        int at = entriesBase + n * ENTRY_SIZE;
         buf.putInt(at + ENTRY_KEY_HASH_OFFSET, hash);
         buf.putLong(at + ENTRY_PHY_OFFSET_OFFSET, phyOffset);
         buf.putInt(at + ENTRY_TIME_DIFF_OFFSET, (int) Math.min(Integer.MAX_VALUE, diff));
