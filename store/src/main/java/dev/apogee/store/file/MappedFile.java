@@ -306,21 +306,35 @@ public final class MappedFile {
         return committedPosition;
     }
 
-    /** Zeroes the mapped bytes in {@code [from, fileSize)} that are not zero (recovery truncation). */
+    /**
+     * Zeroes the bytes in {@code [from, fileSize)} that are not zero (recovery truncation). Reads the tail with the
+     * channel a chunk at a time and compares whole chunks (a vectorized mismatch) rather than reading it through the
+     * mapping, whose page faults made zeroing the 900 MiB tail of a 1 GiB file take 2.7 s after a kill -9 (the
+     * recovery bench); chunks already zero are not written, so a clean tail dirties no page.
+     */
     public void zeroFrom(int from) {
-        int i = from;
-        for (; i < fileSize && (i & 7) != 0; i++) {
-            if (mapped.get(i) != 0) {
-                mapped.put(i, (byte) 0);
+        ByteBuffer chunk = ByteBuffer.allocateDirect(ZERO_CHUNK);
+        ByteBuffer zeros = ByteBuffer.allocateDirect(ZERO_CHUNK);
+        try {
+            for (long pos = from; pos < fileSize; ) {
+                int want = (int) Math.min(ZERO_CHUNK, fileSize - pos);
+                chunk.clear().limit(want);
+                while (chunk.hasRemaining() && channel.read(chunk, pos + chunk.position()) >= 0) {
+                    // loop: a positional read may return fewer bytes
+                }
+                // a short read (a file cut short) leaves old bytes in the chunk: compared as such, written as zeroes
+                chunk.position(0).limit(want);
+                if (chunk.mismatch(zeros.clear().limit(chunk.limit())) >= 0) {
+                    ByteBuffer z = zeros.clear().limit(chunk.limit());
+                    long at = pos;
+                    while (z.hasRemaining()) {
+                        at += channel.write(z, at);
+                    }
+                }
+                pos += want;
             }
-        }
-        for (; i + 8 <= fileSize; i += 8) {
-            if (mapped.getLong(i) != 0L) {
-                mapped.putLong(i, 0L);
-            }
-        }
-        for (; i < fileSize; i++) {
-            mapped.put(i, (byte) 0);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("STORE-IO cannot zero the tail of " + path + " from " + from, e);
         }
     }
 

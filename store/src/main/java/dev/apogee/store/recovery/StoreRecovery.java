@@ -17,8 +17,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>What it reads does not grow with the store: the commit-log scan starts at the checkpoint's flushed offset (after
  * a clean shutdown that is the end of the log, so nothing is scanned), the consume queues are scanned over their last
- * three files and re-dispatched from the checkpoint's dispatched offset, and the tail of the last commit-log file is
- * zeroed only after a crash (after a clean shutdown nothing was ever written past the flushed end).
+ * three files and re-dispatched from the checkpoint's dispatched offset, and the tails of the last commit-log and
+ * consume-queue files are zeroed only after a crash (after a clean shutdown nothing was written past their ends).
  */
 public final class StoreRecovery {
     private static final Logger LOG = LoggerFactory.getLogger(StoreRecovery.class);
@@ -56,7 +56,7 @@ public final class StoreRecovery {
         commitLog.truncateTo(end, zeroTail);
         long min = commitLog.minOffset();
         consumeQueues.forEach(q -> {
-            q.recover();
+            q.recover(crashed);
             q.truncateBeyond(end);
             q.correctMinOffset(min);
         });
