@@ -8,7 +8,8 @@ cd "$(dirname "$0")/.."
 usage() {
   cat <<'HELP'
 usage: run-recovery-bench.sh [options]
-Builds a store to each size (ascending, growing the same store), then measures recovery: the store's
+Starts a broker on an empty store, then builds a store to each size (ascending, growing the same
+store) and measures recovery: the store's
 open time (the broker's STORE-OPEN line) and process-start-to-port of a real broker (BrokerStartup), after
 a clean shutdown and after a kill -9 of a process writing to the store at full speed.
   --sizes=1,10,30           commit-log sizes in GiB, ascending (default 1,10,30)
@@ -47,9 +48,16 @@ for a in "$@"; do
   ARGS+=("$a")
 done
 
-# Other modules' test sources may be mid-change: if compiling them fails, build again without them.
-MVN=(mvn -q -ntp ${MAVEN_REPO_LOCAL:+-Dmaven.repo.local=$MAVEN_REPO_LOCAL})
-"${MVN[@]}" -DskipTests package -pl benchmarks -am \
-  || { echo "retrying the build with -Dmaven.test.skip=true" >&2; "${MVN[@]}" -Dmaven.test.skip=true package -pl benchmarks -am; }
+# Timed parts of the server benchmarks never overlap: the whole run holds /tmp/bench.lock (LOCK_WAIT_S, 3600).
+if [[ "${BENCH_LOCK_HELD:-0}" != 1 ]]; then
+  echo "waiting for /tmp/bench.lock since $(date -u +%T)" >&2
+  export BENCH_LOCK_HELD=1
+  exec flock -w "${LOCK_WAIT_S:-3600}" /tmp/bench.lock "$0" "$@"
+fi
+
+# Maven arguments (e.g. -Dmaven.repo.local=...) come from MAVEN_OPTS. Other modules' test sources may be mid-change:
+# if compiling them fails, build again without them.
+mvn -q -ntp -DskipTests package -pl benchmarks -am \
+  || { echo "retrying the build with -Dmaven.test.skip=true" >&2; mvn -q -ntp -Dmaven.test.skip=true package -pl benchmarks -am; }
 exec java -Xms256m -Xmx256m -cp "benchmarks/target/classes:benchmarks/target/lib/*" \
   dev.apogee.benchmarks.recovery.RecoveryBench ${ARGS[@]+"${ARGS[@]}"}

@@ -45,7 +45,8 @@ final class BrokerProcess {
         int port = freePort();
         Path conf = runDir.resolve("broker.conf");
         Files.writeString(conf, String.join("\n", "storePathRootDir=" + storeDir, "listenPort=" + port,
-                "namesrvAddr=127.0.0.1:9", "flushDiskType=" + flush, "brokerName=recovery-bench", ""));
+                "namesrvAddr=127.0.0.1:9", "flushDiskType=" + flush, "brokerName=recovery-bench",
+                "diskMaxUsedSpaceRatio=" + RecoveryBench.NO_RETENTION_RATIO, ""));
         Path out = runDir.resolve(label + ".out");
         Path logConf = runDir.resolve("logback-broker.xml"); // INFO to stdout: the STORE-OPEN line is read from it
         Files.writeString(logConf, "<configuration><appender name=\"O\" class=\"ch.qos.logback.core.ConsoleAppender\">"

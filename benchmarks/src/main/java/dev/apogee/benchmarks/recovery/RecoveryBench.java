@@ -17,13 +17,20 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * Recovery time against store size (see {@link RecoveryBenchOptions#HELP}). For each size: grows the store with a
+ * Recovery time against store size (see {@link RecoveryBenchOptions#HELP}). First a broker start on an empty store
+ * (its first commit-log file is taken at start). Then for each size: grows the store with a
  * {@link StoreWriter} child to that many GiB of commit log (clean shutdown), then per run measures a broker start
  * after that clean shutdown, and a broker start after a {@link StoreWriter} child that appended for
  * {@code --load-seconds} was killed with SIGKILL. Prints a table and writes it to {@code --out}.
  */
 public final class RecoveryBench {
     private static final long GIB = 1L << 30;
+    /**
+     * Disk-usage percentage above which the store deletes its oldest files, for the writer and the broker: the
+     * default 75 deleted most of a 30 GiB store on the bench disk (used ratio = 1 - usable/total, 0.75 here with
+     * 62 of 252 GB free).
+     */
+    static final int NO_RETENTION_RATIO = 99;
 
     private RecoveryBench() {
     }
@@ -47,6 +54,9 @@ public final class RecoveryBench {
         Files.createDirectories(runDir);
         List<String> rows = new ArrayList<>();
         try {
+            dropCaches(o);
+            rows.add(row(store, 0, 1, "first start (empty store)", BrokerProcess.startMeasureStop(store, runDir, o.flush(),
+                    o.jvmOptions(), "broker-empty")));
             for (int gib : o.sizesGib()) {
                 long t0 = System.nanoTime();
                 String end = runWriter(store, runDir, List.of("build", Long.toString(gib * GIB),
@@ -54,12 +64,12 @@ public final class RecoveryBench {
                 System.err.printf("built %d GiB (%s) in %d s%n", gib, end, (System.nanoTime() - t0) / 1_000_000_000);
                 for (int run = 1; run <= o.runs(); run++) {
                     dropCaches(o);
-                    rows.add(row(gib, run, "clean shutdown", BrokerProcess.startMeasureStop(store, runDir, o.flush(),
+                    rows.add(row(store, gib, run, "clean shutdown", BrokerProcess.startMeasureStop(store, runDir, o.flush(),
                             o.jvmOptions(), "broker-" + gib + "g-" + run + "-clean")));
                     runWriter(store, runDir, List.of("load", "-", Integer.toString(o.messageBytes()), o.flush()),
                             o.loadSeconds());
                     dropCaches(o);
-                    rows.add(row(gib, run, "kill -9 under load", BrokerProcess.startMeasureStop(store, runDir,
+                    rows.add(row(store, gib, run, "kill -9 under load", BrokerProcess.startMeasureStop(store, runDir,
                             o.flush(), o.jvmOptions(), "broker-" + gib + "g-" + run + "-kill9")));
                 }
             }
@@ -77,12 +87,29 @@ public final class RecoveryBench {
         System.err.println("results: " + file);
     }
 
-    private static String row(int gib, int run, String after, BrokerProcess.Start s) {
-        String line = String.format("| %d | %d | %s | %s | %d | %,d | %d | %d |", gib, run, after,
+    private static String row(Path store, int gib, int run, String after, BrokerProcess.Start s)
+            throws IOException {
+        String line = String.format("| %d | %.2f | %d | %s | %s | %d | %,d | %d | %d |", gib, commitLogGib(store),
+                run, after,
                 s.crashed() ? "abnormal" : "normal", s.storeOpenMillis(), s.bytesScanned(), s.startToPortMillis(),
                 s.jvmBaselineMillis());
         System.err.println(line);
         return line;
+    }
+
+    /** Commit-log bytes on disk now (file sizes; after the start, so what recovery kept), in GiB. */
+    private static double commitLogGib(Path store) throws IOException {
+        Path dir = store.resolve("commitlog");
+        if (!Files.isDirectory(dir)) {
+            return 0;
+        }
+        try (Stream<Path> s = Files.list(dir)) {
+            long bytes = 0;
+            for (Path p : s.filter(p -> p.getFileName().toString().matches("\\d{20}")).toList()) {
+                bytes += Files.size(p);
+            }
+            return bytes / (double) GIB;
+        }
     }
 
     private static String report(RecoveryBenchOptions o, List<String> rows) {
@@ -91,6 +118,8 @@ public final class RecoveryBench {
         b.append("`benchmarks/run-recovery-bench.sh ").append(String.join(" ", describe(o))).append("` on ")
                 .append(Runtime.getRuntime().availableProcessors()).append(" cores, ")
                 .append(ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ISO_INSTANT)).append("\n\n");
+        b.append("Commit-log files: the 1 GiB files present after the start (the last one is the pre-allocated or ")
+                .append("partly written file). ");
         b.append("Store open: the broker's STORE-OPEN time (recovery: commit-log scan from the checkpoint, consume ")
                 .append("queue and index cuts, re-dispatch). Start to port: from launching the broker JVM to the first ")
                 .append("accepted connection, with JVM options `").append(String.join(" ", o.jvmOptions()))
@@ -98,8 +127,9 @@ public final class RecoveryBench {
                 .append("-XX:+AlwaysPreTouch mostly the heap pre-touch). Kill -9: a writer appending at full speed (")
                 .append(o.flush())
                 .append(") for ").append(o.loadSeconds()).append(" s was killed with SIGKILL.\n\n");
-        b.append("| commit log GiB | run | after | recovery | store open ms | commit-log bytes scanned | ")
-                .append("start to port ms | JVM alone ms |\n|---:|---:|---|---|---:|---:|---:|---:|\n");
+        b.append("| target GiB | commit-log files GiB | run | after | recovery | store open ms | ")
+                .append("commit-log bytes scanned | start to port ms | JVM alone ms |\n")
+                .append("|---:|---:|---:|---|---|---:|---:|---:|---:|\n");
         rows.forEach(r -> b.append(r).append('\n'));
         return b.toString();
     }

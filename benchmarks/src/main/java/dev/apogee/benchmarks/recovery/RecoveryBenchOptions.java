@@ -17,7 +17,8 @@ record RecoveryBenchOptions(List<Integer> sizesGib, Path dir, int runs, int load
 
     static final String HELP = String.join("\n",
             "usage: run-recovery-bench.sh [options]",
-            "Builds a store to each size (ascending, growing the same store), then measures recovery: the store's",
+            "Starts a broker on an empty store, then builds a store to each size (ascending, growing the same",
+            "store) and measures recovery: the store's",
             "open time (the broker's STORE-OPEN line) and process-start-to-port of a real broker (BrokerStartup), after",
             "a clean shutdown and after a kill -9 of a process writing to the store at full speed.",
             "  --sizes=1,10,30           commit-log sizes in GiB, ascending (default 1,10,30)",

@@ -66,9 +66,13 @@ public final class StoreWriter {
         System.out.println("END " + store.getMaxPhyOffset());
     }
 
-    /** The store as the broker configures it by default (1 GiB commit-log files, 300,000 entries per queue file). */
+    /**
+     * The store as the broker configures it by default (1 GiB commit-log files, 300,000 entries per queue file),
+     * without retention by disk usage ({@link RecoveryBench#NO_RETENTION_RATIO}): a 30 GiB store must stay 30 GiB.
+     */
     static StoreConfig config(Path dir, FlushMode flush) {
         return StoreConfig.builder(dir).commitLogFileSize(1 << 30).consumeQueueEntriesPerFile(300_000)
-                .flushMode(flush).warmMappedFiles(flush == FlushMode.SYNC_FLUSH).build();
+                .flushMode(flush).warmMappedFiles(flush == FlushMode.SYNC_FLUSH)
+                .diskMaxUsedRatio(RecoveryBench.NO_RETENTION_RATIO / 100.0).build();
     }
 }
