@@ -53,6 +53,7 @@ import org.slf4j.LoggerFactory;
 public final class MessageStore implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(MessageStore.class);
     private static final long SERVICE_STOP_TIMEOUT_MS = 30_000;
+
     private final StoreConfig config;
     private final StoreLock lock;
     private final StoreCheckpoint checkpoint;

@@ -79,16 +79,22 @@ public final class CommitLogRecovery {
             break;
         }
         long scannedTo = end;
-        if (groupStart >= 0 && groupStart < end && groupEnd > end) {
-            // a group is all or nothing: its records are in one file, so only the last one can be cut short
-            LOG.warn("STORE-RECOVER-PARTIAL-GROUP the atomic group at {} ends at {}, past the valid end {}; the log "
-                    + "ends before the group", groupStart, groupEnd, end);
-            end = groupStart;
-        }
+        end = beforePartialGroup(end, groupStart, groupEnd);
         LOG.info("STORE-RECOVER-CL scanned {} records ({} bytes) from {}, commit log ends at {}", records,
                 scannedTo - from, from, end);
         return new Scan(from, end, records, scannedTo - from,
                 o != RecordValidator.Outcome.CORRUPT && end == scannedTo);
+    }
+
+    /** The end, moved back before the last atomic group when the end cuts that group short. */
+    private static long beforePartialGroup(long end, long groupStart, long groupEnd) {
+        if (groupStart >= 0 && groupStart < end && groupEnd > end) {
+            // a group is all or nothing: its records are in one file, so only the last one can be cut short
+            LOG.warn("STORE-RECOVER-PARTIAL-GROUP the atomic group at {} ends at {}, past the valid end {}; the log "
+                    + "ends before the group", groupStart, groupEnd, end);
+            return groupStart;
+        }
+        return end;
     }
 
     /** Index of the file holding {@code offset}, clamped to the files present. */

@@ -26,9 +26,4 @@ public record RecoveryReport(boolean crashed, ScanStart scanStart, long scanFrom
         /** No usable checkpoint after a crash: the whole log. */
         WHOLE_LOG
     }
-
-    /** Empty store, nothing read. */
-    static RecoveryReport empty(boolean crashed) {
-        return new RecoveryReport(crashed, ScanStart.WHOLE_LOG, 0, 0, 0, 0, false, 0);
-    }
 }

@@ -21,6 +21,7 @@ import dev.apogee.store.PutStatus;
 import dev.apogee.store.StoreTestSupport;
 import dev.apogee.store.StoreVerifier;
 import dev.apogee.store.record.MessageRecordFlyweight;
+import dev.apogee.store.recovery.StoreCheckpoint;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -129,15 +130,13 @@ class CrashRecoveryTest {
     }
 
     /**
-     * End of the parent's own acknowledged write in {@link #verify}, which the clean shutdown after it also
-     * checkpointed as flushed: bytes below it are durable, never a torn tail (recovery starts its scan at the
-     * checkpoint and does not re-read them).
+     * Tears or corrupts bytes past the last acknowledged record (those were never acknowledged) and past the
+     * checkpoint's flushed offset: bytes below it were forced before the checkpoint was written, so no crash can tear
+     * them (recovery starts its scan there and does not re-read them); a child killed between its force and its ack
+     * line, or the parent's own write, leaves such durable bytes past the last ack.
      */
-    private long parentWriteEnd;
-
-    /** Tears or corrupts bytes past the last acknowledged record (those were never acknowledged). */
     private void damageTail(Random random, List<Ack> acked) throws Exception {
-        long ackedEnd = Math.max(parentWriteEnd,
+        long ackedEnd = Math.max(StoreCheckpoint.load(dir.resolve("checkpoint")).physicSafeOffset(),
                 acked.stream().mapToLong(a -> a.physicalOffset() + a.size()).max().orElse(0));
         Path last = StoreVerifier.lastCommitLogFile(dir);
         long fileStart = Long.parseLong(last.getFileName().toString());
@@ -182,7 +181,6 @@ class CrashRecoveryTest {
             }
             PutResult r = store.putMessage(StoreTestSupport.message("Crash", 0, "parent-write")).get(10, TimeUnit.SECONDS);
             assertEquals(PutStatus.PUT_OK, r.status());
-            parentWriteEnd = r.nextOffset();
             StoreTestSupport.awaitDispatched(store);
             assertEquals(store.getMaxOffsetInQueue("Crash", 0), r.queueOffset() + 1);
         }
