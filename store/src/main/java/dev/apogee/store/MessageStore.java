@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
 import dev.apogee.store.commitlog.CommitLog;
+import dev.apogee.store.commitlog.FirstCommitLogFile;
 import dev.apogee.store.commitlog.MessagePreparer;
 import dev.apogee.store.consumequeue.ConsumeQueue;
 import dev.apogee.store.consumequeue.ConsumeQueueTable;
@@ -25,6 +26,7 @@ import dev.apogee.store.flush.GroupCommitService;
 import dev.apogee.store.index.IndexService;
 import dev.apogee.store.record.EncodedMessage;
 import dev.apogee.store.record.SysFlag;
+import dev.apogee.store.recovery.RecoveryReport;
 import dev.apogee.store.recovery.StoreCheckpoint;
 import dev.apogee.store.recovery.StoreLock;
 import dev.apogee.store.recovery.StoreRecovery;
@@ -51,8 +53,6 @@ import org.slf4j.LoggerFactory;
 public final class MessageStore implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(MessageStore.class);
     private static final long SERVICE_STOP_TIMEOUT_MS = 30_000;
-    /** How long {@link #start} waits for an empty store's first file (a 1 GiB zero-fill takes seconds). */
-    private static final long FIRST_FILE_WAIT_MS = 60_000;
 
     private final StoreConfig config;
     private final StoreLock lock;
@@ -78,6 +78,8 @@ public final class MessageStore implements AutoCloseable {
     private volatile boolean running;
     private volatile boolean shutdown;
     private volatile boolean readOnly;
+    /** Set once by {@link #open} before the store is handed out. */
+    private RecoveryReport recoveryReport;
 
     private MessageStore(StoreConfig config, StoreLock lock, StoreCheckpoint checkpoint) {
         this.config = config;
@@ -158,14 +160,15 @@ public final class MessageStore implements AutoCloseable {
         if (index != null) {
             index.load();
         }
-        long reputFrom = StoreRecovery.recover(clQueue, consumeQueues, index, checkpoint, crashed);
-        reput.setReputFromOffset(reputFrom);
+        RecoveryReport report = StoreRecovery.recover(clQueue, consumeQueues, index, checkpoint, crashed);
+        reput.setReputFromOffset(report.reputFrom());
         reput.catchUpAtOpen();
         consumeQueues.forEach(q -> commitLog.offsetTable().set(q.topic(), q.queueId(), q.maxOffset()));
         flushConsumeQueues.flushAndCheckpointAtOpen();
-        LOG.info("STORE-OPEN opened {} ({} recovery) in {} ms: commit log [{}, {})", config.storePath(),
-                crashed ? "abnormal" : "normal", (System.nanoTime() - t0) / 1_000_000, getMinPhyOffset(),
-                getMaxPhyOffset());
+        recoveryReport = report;
+        LOG.info("STORE-OPEN opened {} ({} recovery) in {} ms: commit log [{}, {}), scanned {} bytes from {}",
+                config.storePath(), crashed ? "abnormal" : "normal", (System.nanoTime() - t0) / 1_000_000,
+                getMinPhyOffset(), getMaxPhyOffset(), report.bytesScanned(), report.scanFrom());
     }
 
     /** Starts the background services; puts are accepted from now on. */
@@ -177,11 +180,8 @@ public final class MessageStore implements AutoCloseable {
             return;
         }
         allocator.start();
-        dev.apogee.store.file.MappedFile last = commitLog.fileQueue().lastFile();
-        allocator.prepare(last == null ? 0 : last.fileFromOffset() + config.commitLogFileSize(), last == null);
-        if (last == null && config.warmMappedFiles()) {
-            takeFirstFile();
-        }
+        FirstCommitLogFile.atStart(commitLog, allocator, config.commitLogFileSize(), config.warmMappedFiles(),
+                config.commitLogWriteThrough() || transientPool);
         if (commitService != null) {
             commitService.start();
         }
@@ -191,27 +191,6 @@ public final class MessageStore implements AutoCloseable {
         cleanCommitLog.start();
         cleanConsumeQueues.start();
         running = true;
-    }
-
-    /**
-     * An empty store takes its first file now rather than at its first put, which would wait for the same full-speed
-     * zero-fill: taking it asks for the file after it, whose paced zero-fill (a 256 KiB write and fdatasync at a time)
-     * then runs while the broker is still idle instead of under its first traffic, where its fsyncs, ~120 a second,
-     * competed with the commit log's own (strace of a fresh broker under a request/reply load).
-     */
-    private void takeFirstFile() {
-        commitLog.putLock().lock();
-        try {
-            if (allocator.awaitReady(0, FIRST_FILE_WAIT_MS)) {
-                commitLog.fileQueue().lastFileForAppend(0);
-            }
-        } catch (IOException e) {
-            LOG.warn("STORE-IO cannot take the first commit-log file at start; the first put will: {}", e.toString());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } finally {
-            commitLog.putLock().unlock();
-        }
     }
 
     /** Stops accepting puts, flushes and checkpoints everything, marks the clean shutdown. Idempotent. */
@@ -582,6 +561,11 @@ public final class MessageStore implements AutoCloseable {
         int deleted = cleanCommitLog.runOnce();
         cleanConsumeQueues.runOnce();
         return deleted;
+    }
+
+    /** What recovery at open read and decided (where the commit-log scan started, how much it read). */
+    public RecoveryReport recoveryReport() {
+        return recoveryReport;
     }
 
     /** Flushes consume queues and indexes and writes the checkpoint now. */

@@ -100,9 +100,10 @@ public final class ConsumeQueue {
 
     /**
      * Recovery: finds the end of the queue (first empty entry) scanning the last three files, like RocketMQ; earlier
-     * files are full by construction.
+     * files are full by construction. {@code zeroTail}: zero what follows the end (after a crash); after a clean
+     * shutdown it holds only zeroes, and zeroing reads it (measured: most of a clean open's time with 8 queues).
      */
-    public void recover() {
+    public void recover(boolean zeroTail) {
         List<MappedFile> all = files.files();
         long lastEnd = -1;
         int first = Math.max(0, all.size() - 3);
@@ -123,7 +124,7 @@ public final class ConsumeQueue {
             }
             f.setAllPositions(pos);
             if (pos < f.fileSize()) {
-                files.truncateTo(f.fileFromOffset() + pos);
+                files.truncateTo(f.fileFromOffset() + pos, zeroTail);
                 break;
             }
         }

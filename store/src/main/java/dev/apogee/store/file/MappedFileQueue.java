@@ -219,6 +219,15 @@ public final class MappedFileQueue {
 
     /** Deletes files entirely past {@code offset} and zeroes the tail of the file holding it (recovery). */
     public void truncateTo(long offset) {
+        truncateTo(offset, true);
+    }
+
+    /**
+     * Deletes files entirely past {@code offset} and sets positions; with {@code zeroTail} also zeroes the tail of
+     * the file holding it. Without: for a caller that knows the tail holds only zeroes, since zeroing reads every page
+     * of it (up to a whole file from the disk).
+     */
+    public void truncateTo(long offset, boolean zeroTail) {
         List<MappedFile> drop = new ArrayList<>();
         for (MappedFile f : files) {
             long end = f.fileFromOffset() + fileSize;
@@ -227,10 +236,12 @@ public final class MappedFileQueue {
             } else if (f.fileFromOffset() <= offset) {
                 int pos = (int) (offset - f.fileFromOffset());
                 f.setAllPositions(pos);
-                try {
-                    f.zeroFrom(pos);
-                } catch (IOException e) {
-                    throw new UncheckedIOException("STORE-TRUNCATE cannot zero the tail of " + f.path(), e);
+                if (zeroTail) {
+                    try {
+                        f.zeroFrom(pos);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException("STORE-TRUNCATE cannot zero the tail of " + f.path(), e);
+                    }
                 }
             } else {
                 drop.add(f);

@@ -17,27 +17,43 @@ public final class CommitLogRecovery {
     private final RecordValidator validator = new RecordValidator();
 
     /**
-     * Scans from the start of file {@code startIndex}; returns the offset just past the last valid record (or past
-     * the last blank-terminated file). Records file positions and last store timestamps as it goes.
+     * The outcome of a scan: where the log ends, what was read, and whether the scan stopped at zeroes (the written
+     * end) rather than at a bad record.
      */
-    public long findEnd(MappedFileQueue queue, int startIndex) {
+    public record Scan(long from, long end, long records, long bytes, boolean endedAtZeroes) {
+    }
+
+    /**
+     * Scans from {@code from}, which must be a record boundary (a file start, or an offset the store flushed: appends
+     * are published, and therefore flushed, whole); returns the offset just past the last valid record (or past the
+     * last blank-terminated file). Records file positions and last store timestamps of the files it reads.
+     */
+    public Scan findEnd(MappedFileQueue queue, long from) {
         List<MappedFile> files = queue.files();
         if (files.isEmpty()) {
-            return 0;
+            return new Scan(0, 0, 0, 0, true);
         }
-        int i = Math.max(0, Math.min(startIndex, files.size() - 1));
-        long end = files.get(i).fileFromOffset();
+        int i = fileIndexOf(queue, from);
+        MappedFile first = files.get(i);
+        if (from < first.fileFromOffset() || from > first.fileFromOffset() + first.fileSize()) {
+            throw new IllegalArgumentException("scan start " + from + " is outside the commit-log files");
+        }
+        long end = from;
+        int pos = (int) (from - first.fileFromOffset());
         long records = 0;
         long groupStart = -1; // the header of the last atomic group seen, and where that group ends
         long groupEnd = -1;
-        for (; i < files.size(); i++) {
+        RecordValidator.Outcome o = RecordValidator.Outcome.END;
+        for (; i < files.size(); i++, pos = 0) {
             MappedFile f = files.get(i);
-            if (f.fileFromOffset() != end) {
+            if (f.fileFromOffset() + pos != end) {
                 LOG.warn("STORE-RECOVER-GAP file {} does not start at {}", f.path(), end);
+                o = RecordValidator.Outcome.END;
                 break;
             }
-            int pos = 0;
-            RecordValidator.Outcome o;
+            if (pos == f.fileSize()) {
+                continue; // the scan starts at the end of a full file
+            }
             while (true) {
                 o = validator.check(f.mappedBuffer(), pos, f.fileSize(), f.fileFromOffset(), true);
                 if (o != RecordValidator.Outcome.MESSAGE) {
@@ -62,13 +78,22 @@ public final class CommitLogRecovery {
             }
             break;
         }
+        long scannedTo = end;
+        end = beforePartialGroup(end, groupStart, groupEnd);
+        LOG.info("STORE-RECOVER-CL scanned {} records ({} bytes) from {}, commit log ends at {}", records,
+                scannedTo - from, from, end);
+        return new Scan(from, end, records, scannedTo - from,
+                o != RecordValidator.Outcome.CORRUPT && end == scannedTo);
+    }
+
+    /** The end, moved back before the last atomic group when the end cuts that group short. */
+    private static long beforePartialGroup(long end, long groupStart, long groupEnd) {
         if (groupStart >= 0 && groupStart < end && groupEnd > end) {
             // a group is all or nothing: its records are in one file, so only the last one can be cut short
             LOG.warn("STORE-RECOVER-PARTIAL-GROUP the atomic group at {} ends at {}, past the valid end {}; the log "
                     + "ends before the group", groupStart, groupEnd, end);
-            end = groupStart;
+            return groupStart;
         }
-        LOG.info("STORE-RECOVER-CL scanned {} records, commit log ends at {}", records, end);
         return end;
     }
 

@@ -1,8 +1,12 @@
 package dev.apogee.store.recovery;
 
+import java.util.List;
+
 import dev.apogee.store.consumequeue.ConsumeQueueTable;
+import dev.apogee.store.file.MappedFile;
 import dev.apogee.store.file.MappedFileQueue;
 import dev.apogee.store.index.IndexService;
+import dev.apogee.store.recovery.RecoveryReport.ScanStart;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -10,6 +14,11 @@ import org.slf4j.LoggerFactory;
  * Recovery at open (see package doc): commit-log end, truncation, consume-queue and index cuts. Returns where the
  * dispatcher must resume; the caller then runs the dispatcher to the end before accepting writes, so queue offsets
  * assigned afterwards continue the recovered queues.
+ *
+ * <p>What it reads does not grow with the store: the commit-log scan starts at the checkpoint's flushed offset (after
+ * a clean shutdown that is the end of the log, so nothing is scanned), the consume queues are scanned over their last
+ * three files and re-dispatched from the checkpoint's dispatched offset, and the tails of the last commit-log and
+ * consume-queue files are zeroed only after a crash (after a clean shutdown nothing was written past their ends).
  */
 public final class StoreRecovery {
     private static final Logger LOG = LoggerFactory.getLogger(StoreRecovery.class);
@@ -18,23 +27,36 @@ public final class StoreRecovery {
     private StoreRecovery() {
     }
 
-    /** Returns the commit-log offset from which to re-dispatch. */
-    public static long recover(MappedFileQueue commitLog, ConsumeQueueTable consumeQueues, IndexService index,
-                               StoreCheckpoint checkpoint, boolean crashed) {
-        int files = commitLog.files().size();
-        int start;
-        if (!crashed) {
-            start = Math.max(0, files - NORMAL_RECOVERY_FILES);
-        } else if (checkpoint.isLoaded()) {
-            start = CommitLogRecovery.fileIndexOf(commitLog, checkpoint.physicSafeOffset());
+    /** Recovers; the report's {@link RecoveryReport#reputFrom()} is the offset from which to re-dispatch. */
+    public static RecoveryReport recover(MappedFileQueue commitLog, ConsumeQueueTable consumeQueues,
+                                         IndexService index, StoreCheckpoint checkpoint, boolean crashed) {
+        List<MappedFile> files = commitLog.files();
+        ScanStart by;
+        long from;
+        if (files.isEmpty()) {
+            by = ScanStart.WHOLE_LOG;
+            from = 0;
+        } else if (checkpoint.isLoaded() && checkpoint.physicSafeOffset() >= commitLog.minOffset()
+                && checkpoint.physicSafeOffset() <= commitLog.lastFile().fileFromOffset() + commitLog.fileSize()) {
+            // everything below was durable when the checkpoint was written (the flush thread forced it first)
+            by = ScanStart.CHECKPOINT;
+            from = checkpoint.physicSafeOffset();
+        } else if (!crashed) {
+            by = ScanStart.LAST_FILES;
+            from = files.get(Math.max(0, files.size() - NORMAL_RECOVERY_FILES)).fileFromOffset();
         } else {
-            start = 0;
+            // no checkpoint, or one older than the files present (retention deleted past it): nothing is known
+            by = ScanStart.WHOLE_LOG;
+            from = commitLog.minOffset();
         }
-        long end = new CommitLogRecovery().findEnd(commitLog, start);
-        commitLog.truncateTo(end);
+        CommitLogRecovery.Scan scan = new CommitLogRecovery().findEnd(commitLog, from);
+        long end = scan.end();
+        // after a clean shutdown everything written was flushed and lies below the end: the rest is still zeroes
+        boolean zeroTail = crashed || !scan.endedAtZeroes();
+        commitLog.truncateTo(end, zeroTail);
         long min = commitLog.minOffset();
         consumeQueues.forEach(q -> {
-            q.recover();
+            q.recover(crashed);
             q.truncateBeyond(end);
             q.correctMinOffset(min);
         });
@@ -47,8 +69,10 @@ public final class StoreRecovery {
             reputFrom = Math.min(reputFrom, index.truncateBeyond(end));
         }
         reputFrom = Math.max(reputFrom, min);
-        LOG.info("STORE-RECOVER {} recovery: commit log [{}, {}), re-dispatch from {}",
-                crashed ? "abnormal" : "normal", min, end, reputFrom);
-        return reputFrom;
+        RecoveryReport report = new RecoveryReport(crashed, by, scan.from(), end, scan.records(), scan.bytes(),
+                zeroTail && !files.isEmpty(), reputFrom);
+        LOG.info("STORE-RECOVER {} recovery: commit log [{}, {}), scanned {} bytes from {} ({}), re-dispatch from {}",
+                crashed ? "abnormal" : "normal", min, end, scan.bytes(), scan.from(), by, reputFrom);
+        return report;
     }
 }

@@ -50,7 +50,7 @@ class ConsumeQueueUnitTest {
         q.close();
         ConsumeQueue r = new ConsumeQueue("T", 0, dir, 10);
         r.files().load();
-        r.recover();
+        r.recover(true);
         assertEquals(13, r.maxOffset());
         assertEquals(1300, r.maxPhysicOffset());
     }
