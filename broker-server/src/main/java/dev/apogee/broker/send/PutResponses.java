@@ -69,6 +69,8 @@ final class PutResponses {
             case PROPERTIES_SIZE_EXCEEDED -> "the message properties are longer than 32767 bytes";
             case OS_PAGE_CACHE_BUSY -> "[PC_SYNCHRONIZED]broker busy, start flow control for a while";
             case DISK_FULL -> "the broker's disk is full: it refuses writes until space is freed";
+            case FSYNC_FAILED -> "STORE-FSYNC-FAILED an fsync of the broker's store failed: the broker refuses writes"
+                    + " (fail-stop) until an operator checks the disk and restarts it";
             case SERVICE_NOT_AVAILABLE -> "the message store is not writable (shutting down or read-only)";
             default -> "store failed: " + result.status();
         };
