@@ -2,7 +2,8 @@
  * powercutfs: a FUSE pass-through filesystem that behaves like a disk losing power.
  *
  * Usage: powercutfs <live-dir> <state-dir> <mountpoint> [fuse options, e.g. -f -s]
- *        environment POWERCUT_TEAR_SEED=<n> (n > 0) tears one unsynced write at a random byte on the next mount.
+ *        environment POWERCUT_TEAR_SEED=<n> (n > 0): on this mount's restore, every file's unsynced bytes survive up
+ *        to a random byte (a torn write per file that had writes in flight).
  *
  * Every operation goes through to <live-dir>, so reads see what was written, like a page cache. What a real disk
  * would keep after a power cut is kept separately, in <state-dir>:
@@ -11,7 +12,7 @@
  *   names        the directory entries as of each directory's last fsync (FUSE_FSYNCDIR), one path a line
  * A power cut is the daemon ending (kill, or unmount) without anything else: when the filesystem is mounted again it
  * first rebuilds <live-dir> from <state-dir> ("restore"): entries not in names disappear, files get their durable
- * content back, and with a tear seed the first unsynced byte range of one file survives up to a random byte.
+ * content back, and with a tear seed each file's first unsynced byte range survives up to a random byte.
  *
  * Fault control: SIGUSR1 makes the next fsync fail with EIO; the data it should have made durable is dropped (as Linux
  * marks the pages clean after a failed write-back), so a later successful fsync does not bring it back.
@@ -538,7 +539,7 @@ int main(int argc, char *argv[]) {
     mkdir(data, 0755);
     const char *seed = getenv("POWERCUT_TEAR_SEED");
     rng_state = seed ? strtoull(seed, NULL, 10) : 0;
-    tear_left = rng_state ? 1 : 0;
+    tear_left = rng_state ? INT_MAX : 0;
     if (names_load() != 0) {
         names_save(); /* a new disk: nothing durable yet (the live directory is expected empty) */
     }
