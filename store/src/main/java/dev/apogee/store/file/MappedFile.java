@@ -17,8 +17,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Appends go into the mapped buffer, or, with a transient store pool, into an off-heap write buffer that
  * {@link #commit} copies to the file channel later, or, write-through, straight to the file channel
- * ({@link #writeAt}). Durability: {@link #create} fsyncs the directory once the new name exists (so the file survives
- * a power cut), {@link #flush} calls {@code FileChannel.force(false)}
+ * ({@link #writeAt}). Durability: {@link #create} fsyncs the new file (its size) and its directory (its name), so
+ * the file survives a power cut whole; {@link #flush} calls {@code FileChannel.force(false)}
  * (fdatasync). On Linux that writes back every dirty page-cache page of the file, including pages dirtied through the
  * shared mapping, since a MAP_SHARED mapping and the file share one page cache; it is the same write-back
  * {@code MappedByteBuffer.force()} (msync) triggers, measured several times faster here (StoreBench reports both).
@@ -129,10 +129,17 @@ public final class MappedFile {
         }
         FileChannel ch = FileChannel.open(p, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
         try {
-            // the new name must survive a power cut before anything acknowledged is written into the file: the
-            // forces of its bytes (fdatasync) do not make its directory entry durable, this fsync of the directory does
+            MappedFile created = new MappedFile(p, fromOffset, fileSize, ch, pool);
+            // a new file must survive a power cut whole before anything acknowledged is written into it: its size
+            // (set by the mapping) needs an fsync of the file (fdatasync may skip it: a cut then left a 0-byte commit-log
+            // file that refused the next start), and its name an fsync of the directory
+            try {
+                ch.force(true);
+            } catch (IOException e) {
+                throw new FsyncFailedException(p, e);
+            }
             DirectorySync.fsync(dir);
-            return new MappedFile(p, fromOffset, fileSize, ch, pool);
+            return created;
         } catch (IOException | RuntimeException e) {
             ch.close();
             throw e;

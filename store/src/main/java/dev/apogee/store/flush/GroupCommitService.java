@@ -414,7 +414,9 @@ public final class GroupCommitService extends ServiceThread {
         forceLock.lock();
         try {
             commitFirst();
-            queue.flushAll();
+            if (queue.fsyncFailure() == null) { // fail-stopped: never force again (the store reports the failure)
+                queue.flushAll();
+            }
         } catch (IOException e) {
             LOG.error("STORE-IO final flush failed", e);
         } finally {
