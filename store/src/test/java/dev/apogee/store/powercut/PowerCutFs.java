@@ -25,7 +25,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class PowerCutFs implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(PowerCutFs.class);
-    private static final long MOUNT_TIMEOUT_MS = 15_000;
+    private static final long MOUNT_TIMEOUT_MS = 30_000;
     private static Path binary;
 
     private final Path live;
@@ -99,8 +99,11 @@ public final class PowerCutFs implements AutoCloseable {
         long deadline = System.currentTimeMillis() + MOUNT_TIMEOUT_MS;
         while (!isMounted()) {
             if (!daemon.isAlive() || System.currentTimeMillis() > deadline) {
+                String state = daemon.isAlive() ? "still running after " + MOUNT_TIMEOUT_MS + " ms"
+                        : "exited with " + daemon.exitValue();
                 daemon.destroyForcibly();
-                throw new IOException("powercutfs did not mount " + mountPoint + ": " + Files.readString(log));
+                throw new IOException("powercutfs did not mount " + mountPoint + " (" + state + "): "
+                        + Files.readString(log));
             }
             Thread.sleep(20);
         }

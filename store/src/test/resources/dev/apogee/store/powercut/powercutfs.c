@@ -146,9 +146,15 @@ static void mkdirs_for(const char *file) {
     }
 }
 
+/* Next offset >= pos holding data in fd (holes of sparse files are skipped), or end when none. */
+static off_t next_data(int fd, off_t pos, off_t end) {
+    off_t d = lseek(fd, pos, SEEK_DATA);
+    return d < 0 || d > end ? end : d;
+}
+
 static int copy_range(int from, int to, off_t lo, off_t hi) {
     char buf[1 << 16];
-    for (off_t pos = lo; pos < hi;) {
+    for (off_t pos = next_data(from, lo, hi); pos < hi; pos = next_data(from, pos, hi)) {
         size_t want = (size_t) (hi - pos) < sizeof buf ? (size_t) (hi - pos) : sizeof buf;
         ssize_t n = pread(from, buf, want, pos);
         if (n < 0) return -errno;
@@ -420,61 +426,73 @@ static unsigned long long rng_next(void) {
 
 static int tear_left;
 
-static char *read_all(const char *p, off_t *len) {
-    struct stat st;
-    *len = 0;
-    if (stat(p, &st) != 0) return calloc(1, 1);
-    char *b = malloc(st.st_size + 1);
-    int fd = open(p, O_RDONLY);
-    off_t got = 0;
-    while (fd >= 0 && got < st.st_size) {
-        ssize_t n = pread(fd, b + got, st.st_size - got, got);
-        if (n <= 0) break;
-        got += n;
+#define RESTORE_CHUNK (1 << 16)
+
+/* Reads [pos, pos + n) of fd into buf, zeros past its end. */
+static void read_chunk(int fd, char *buf, off_t pos, size_t n) {
+    memset(buf, 0, n);
+    size_t got = 0;
+    while (fd >= 0 && got < n) {
+        ssize_t r = pread(fd, buf + got, n - got, pos + got);
+        if (r <= 0) break;
+        got += r;
     }
-    if (fd >= 0) close(fd);
-    *len = got;
-    return b;
 }
 
+/*
+ * Gives the live file its durable content back, chunk by chunk over the data extents of either file (index files are
+ * large and sparse). With tearing, the live (unsynced) bytes from the first difference up to a random byte survive.
+ */
 static void restore_file(const char *rel) {
     char lp[PATH_MAX], dp[PATH_MAX];
     path_join(lp, live_root, "", rel);
     data_path(dp, rel);
-    off_t llen, dlen;
-    char *live = read_all(lp, &llen);
-    char *dur = read_all(dp, &dlen);
-    off_t d = 0;
-    while (d < llen && d < dlen && live[d] == dur[d]) d++;
-    int differs = d < llen || d < dlen;
-    if (!differs) { free(live); free(dur); return; }
-    off_t out_len = dlen;
-    char *out = dur;
-    if (tear_left > 0 && d < llen) {
-        off_t end = llen;  /* a torn write: the unsynced bytes from d on reached the disk up to a random byte */
-        off_t keep = (off_t) (rng_next() % (unsigned long long) (end - d + 1));
-        if (d + keep > out_len) {
-            out = realloc(out, d + keep);
-            memset(out + out_len, 0, d + keep - out_len);
-            out_len = d + keep;
+    struct stat lst, dst;
+    off_t llen = stat(lp, &lst) == 0 ? lst.st_size : 0;
+    off_t dlen = stat(dp, &dst) == 0 ? dst.st_size : 0;
+    int lfd = open(lp, O_RDWR);
+    int dfd = open(dp, O_RDONLY);
+    if (lfd < 0) { if (dfd >= 0) close(dfd); return; }
+    off_t end = llen > dlen ? llen : dlen;
+    off_t tear_from = -1, tear_to = -1;
+    static char lb[RESTORE_CHUNK], db[RESTORE_CHUNK];
+    off_t pos = 0;
+    while (pos < end) {
+        off_t nl = next_data(lfd, pos, end);
+        off_t nd = dfd >= 0 ? next_data(dfd, pos, end) : end;
+        off_t next = nl < nd ? nl : nd;
+        if (next >= end) break;
+        pos = next - next % RESTORE_CHUNK;
+        size_t n = (size_t) (end - pos < RESTORE_CHUNK ? end - pos : RESTORE_CHUNK);
+        read_chunk(lfd, lb, pos, n);
+        read_chunk(dfd, db, pos, n);
+        if (memcmp(lb, db, n) != 0) {
+            if (tear_from < 0) {
+                size_t i = 0;
+                while (lb[i] == db[i]) i++;
+                tear_from = pos + i;
+                tear_to = tear_from;
+                if (tear_left > 0 && tear_from < llen) {
+                    /* a torn write: the unsynced bytes from here reached the disk up to a random byte */
+                    tear_to = tear_from + (off_t) (rng_next() % (unsigned long long) (llen - tear_from + 1));
+                    tear_left--;
+                    fprintf(stderr, "powercutfs: tore /%s at byte %lld (unsynced from %lld, durable size %lld,"
+                            " live %lld)\n", rel, (long long) tear_to, (long long) tear_from, (long long) dlen,
+                            (long long) llen);
+                }
+            }
+            for (size_t i = 0; i < n; i++) {
+                off_t at = pos + (off_t) i;
+                if (at < tear_from || at >= tear_to) lb[i] = db[i];
+            }
+            if (pwrite(lfd, lb, n, pos) != (ssize_t) n) break;
         }
-        memcpy(out + d, live + d, keep);
-        tear_left--;
-        fprintf(stderr, "powercutfs: tore /%s at byte %lld (unsynced from %lld, durable size %lld, live %lld)\n",
-                rel, (long long) (d + keep), (long long) d, (long long) dlen, (long long) llen);
+        pos += n;
     }
-    int fd = open(lp, O_WRONLY | O_TRUNC);
-    if (fd >= 0) {
-        off_t pos = 0;
-        while (pos < out_len) {
-            ssize_t n = pwrite(fd, out + pos, out_len - pos, pos);
-            if (n <= 0) break;
-            pos += n;
-        }
-        close(fd);
-    }
-    free(live);
-    free(out);
+    off_t out_len = tear_to > dlen ? tear_to : dlen;
+    if (ftruncate(lfd, out_len) != 0) fprintf(stderr, "powercutfs: cannot truncate /%s\n", rel);
+    close(lfd);
+    if (dfd >= 0) close(dfd);
 }
 
 static int restore_visit(const char *p, const struct stat *st, int type, struct FTW *ftw) {
@@ -554,7 +572,9 @@ int main(int argc, char *argv[]) {
     int fargc = 0;
     fargv[fargc++] = argv[0];
     for (int i = 3; i < argc; i++) fargv[fargc++] = argv[i];
-    fprintf(stderr, "powercutfs: mounted %s over %s (state %s), %d durable names\n", argv[3], live_root, state_root,
+    fprintf(stderr, "powercutfs: mounting %s over %s (state %s), %d durable names\n", argv[3], live_root, state_root,
             names_len);
-    return fuse_main(fargc, fargv, &ops, NULL);
+    int rc = fuse_main(fargc, fargv, &ops, NULL);
+    fprintf(stderr, "powercutfs: unmounted %s (fuse_main returned %d)\n", argv[3], rc);
+    return rc;
 }
