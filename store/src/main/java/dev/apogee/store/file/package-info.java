@@ -8,6 +8,10 @@
  * every byte below it. {@link dev.apogee.store.file.AllocateMappedFileService} creates and pre-touches the next
  * commit-log file on its own thread ({@code apogee-store-allocate}).
  *
+ * <p>Durability: a new file is fsynced (its size) and so is its directory (its name, {@link
+ * dev.apogee.store.file.DirectorySync}) before it is used; a failed fsync is final ({@link
+ * dev.apogee.store.file.FsyncFailedException}: the queue keeps it, the store stops accepting writes, nothing retries it).
+ *
  * <p>Unmapping: deleted files are not unmapped explicitly; their buffers are dropped and the JVM unmaps them when
  * they become unreachable. That keeps zero-copy slices handed to pulls safe even after retention deletes the file
  * (an explicit {@code invokeCleaner} would turn such a late read into a JVM crash).
