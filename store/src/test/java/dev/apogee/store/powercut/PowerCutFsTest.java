@@ -77,6 +77,20 @@ class PowerCutFsTest {
     }
 
     @Test
+    void aNewFileOfARemovedNameStartsEmpty() throws Exception {
+        Path file = fs.root().resolve("reused");
+        writeSynced(file, "old content");
+        fsyncDir(fs.root());
+        Files.delete(file);
+        writeSynced(file, "new");
+        fsyncDir(fs.root());
+
+        fs.powerCut(0);
+
+        assertEquals("new", Files.readString(file));
+    }
+
+    @Test
     void deletedFileComesBackUntilItsDirectoryIsFsynced() throws Exception {
         Path file = fs.root().resolve("f");
         writeSynced(file, "x");
@@ -133,6 +147,8 @@ class PowerCutFsTest {
                 assertEquals('B', after[i], "byte " + i + " of a torn write");
             }
             tornInside |= after.length > 1000 && after.length < 6000;
+            fs.powerCut(0);
+            assertArrayEquals(after, Files.readAllBytes(file), "the torn bytes reached the disk: a later cut keeps them");
         }
         assertTrue(tornInside, "no seed tore the write inside its range");
         assertTrue(fs.log().contains("tore /torn"), fs.log());

@@ -289,11 +289,18 @@ static int op_utimens(const char *path, const struct timespec ts[2], struct fuse
 }
 
 static int op_create(const char *path, mode_t mode, struct fuse_file_info *fi) {
-    char p[PATH_MAX];
+    char p[PATH_MAX], dp[PATH_MAX];
     live_path(p, path);
+    int existed = access(p, F_OK) == 0;
     int fd = open(p, (fi->flags & ~O_DIRECT) | O_CREAT, mode);
     if (fd < 0) return -errno;
     fi->fh = fd;
+    if (!existed) {
+        /* a new file (a new inode): whatever durable content an earlier file of this name had is not its content
+         * (simplification: should the cut come before the directory fsync, the name then shows an empty file) */
+        data_path(dp, rel_of(path));
+        unlink(dp);
+    }
     dirty_mark(rel_of(path), 0, 0);
     return 0;
 }
@@ -489,8 +496,18 @@ static void restore_file(const char *rel) {
         }
         pos += n;
     }
-    off_t out_len = tear_to > dlen ? tear_to : dlen;
+    off_t out_len = tear_to > tear_from && tear_to > dlen ? tear_to : dlen;
     if (ftruncate(lfd, out_len) != 0) fprintf(stderr, "powercutfs: cannot truncate /%s\n", rel);
+    if (tear_to > tear_from) {
+        /* the torn bytes reached the disk: they are durable now, a later cut must not take them back */
+        mkdirs_for(dp);
+        int wfd = open(dp, O_WRONLY | O_CREAT, 0644);
+        if (wfd >= 0) {
+            copy_range(lfd, wfd, tear_from, tear_to);
+            if (out_len > dlen && ftruncate(wfd, out_len) != 0) fprintf(stderr, "powercutfs: cannot extend\n");
+            close(wfd);
+        }
+    }
     close(lfd);
     if (dfd >= 0) close(dfd);
 }
