@@ -14,7 +14,6 @@ import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageExt;
 import org.apache.rocketmq.tools.admin.DefaultMQAdminExt;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -88,10 +87,6 @@ class PopSigkillTest {
     }
 
     @Test
-    @Disabled("issue 27, found by this test: after power cuts ~130 of ~1,000 acknowledged sends are never popped"
-            + " (kill -9 alone loses none). Likely cause: under SYNC_FLUSH the reput dispatches records before they"
-            + " are durable, so a pop can hand out and ack queue offsets whose records a cut then removes; the next"
-            + " messages reuse those offsets and count as acked. Fix: dispatch only durable records (ReputService)")
     void nothingAcknowledgedIsLostAndNothingAckedComesBackAcrossPowerCuts() throws Exception {
         assumeTrue(PowerCutFs.unavailableReason().isEmpty(),
                 () -> "power-cut variant skipped: " + PowerCutFs.unavailableReason().orElseThrow());
