@@ -3,7 +3,6 @@ package dev.apogee.store;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -17,6 +16,8 @@ import dev.apogee.store.consumequeue.ConsumeQueue;
 import dev.apogee.store.consumequeue.ConsumeQueueTable;
 import dev.apogee.store.dispatch.ReputService;
 import dev.apogee.store.file.AllocateMappedFileService;
+import dev.apogee.store.file.DirectorySync;
+import dev.apogee.store.file.FsyncFailedException;
 import dev.apogee.store.file.MappedFileQueue;
 import dev.apogee.store.file.TransientStorePool;
 import dev.apogee.store.flush.AsyncFlushService;
@@ -138,7 +139,7 @@ public final class MessageStore implements AutoCloseable {
 
     /** Opens (creating if needed) and recovers the store at {@code config.storePath()}. */
     public static MessageStore open(StoreConfig config) throws IOException {
-        Files.createDirectories(config.storePath());
+        DirectorySync.createDirectories(config.storePath());
         StoreLock lock = StoreLock.acquire(config.lockPath(), config.abortMarkerPath());
         try {
             StoreCheckpoint checkpoint = StoreCheckpoint.load(config.checkpointPath());
@@ -357,10 +358,7 @@ public final class MessageStore implements AutoCloseable {
         return r;
     }
 
-    /**
-     * {@link #makeDurable}, blocking: for a caller that would wait for the future anyway. In SYNC_FLUSH the caller
-     * forces on its own thread when no group-commit round is running (see {@link GroupCommitService#awaitDurable}).
-     */
+    /** {@link #makeDurable}, blocking; SYNC_FLUSH may force on the caller (GroupCommitService#awaitDurable). */
     public PutResult awaitDurable(PutResult result) {
         if (!result.isOk() || getFlushedPhyOffset() >= result.nextOffset()) {
             return result;
@@ -546,6 +544,11 @@ public final class MessageStore implements AutoCloseable {
     /** True while puts are refused for lack of disk space. */
     public boolean isDiskFull() {
         return commitLog.isDiskFull();
+    }
+
+    /** The fsync failure that fail-stopped the store (puts answer FSYNC_FAILED until a restart), or null. */
+    public FsyncFailedException fsyncFailure() {
+        return commitLog.fileQueue().fsyncFailure();
     }
 
     public StoreStats.Snapshot stats() {

@@ -15,6 +15,11 @@ public enum PutStatus {
     OS_PAGE_CACHE_BUSY,
     /** Free space is below the configured ratio or file creation failed for lack of space. */
     DISK_FULL,
+    /**
+     * An fsync of the store failed earlier (logged with id STORE-FSYNC-FAILED): the store is fail-stopped and refuses
+     * every write until it is restarted, since data it could not make durable may be lost.
+     */
+    FSYNC_FAILED,
     /** An I/O failure other than a full disk; logged with id STORE-IO. */
     UNKNOWN_ERROR;
 

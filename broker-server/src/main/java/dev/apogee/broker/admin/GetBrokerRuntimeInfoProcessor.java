@@ -8,6 +8,7 @@ import dev.apogee.remoting.protocol.ResponseCode;
 import dev.apogee.remoting.protocol.body.KVTable;
 import dev.apogee.store.MessageStore;
 import dev.apogee.store.StoreStats;
+import dev.apogee.store.file.FsyncFailedException;
 import dev.apogee.store.record.MessageRecordFlyweight;
 import io.netty.channel.Channel;
 
@@ -54,6 +55,10 @@ public final class GetBrokerRuntimeInfoProcessor implements RequestProcessor {
         t.put("brokerVersionDesc", "V5_3_3");
         t.put("brokerVersion", String.valueOf(RemotingVersion.V5_3_3));
         t.put("brokerActive", "true");
+        // fail-stop after a failed fsync: operators see it here (mqadmin brokerStatus) as well as in the ERROR log
+        FsyncFailedException fsyncFailure = store.fsyncFailure();
+        t.put("storeWritable", String.valueOf(fsyncFailure == null && !store.isReadOnly()));
+        t.put("storeFsyncFailure", fsyncFailure == null ? "" : fsyncFailure.getMessage());
         t.put("msgPutTotalTodayNow", String.valueOf(stats.putMessages()));
         t.put("msgGetTotalTodayNow", String.valueOf(stats.getMessages()));
         t.put("msgPutTotalTodayMorning", "0");

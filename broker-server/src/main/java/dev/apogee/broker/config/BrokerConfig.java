@@ -41,6 +41,10 @@ public final class BrokerConfig {
     private long channelExpiredTimeoutMillis = 120_000;
     private long flushConsumerOffsetIntervalMillis = 5_000;
     private long syncFlushTimeoutMillis = 5_000;
+    /** ASYNC_FLUSH (RocketMQ's names): flush period, least dirty 4 KiB pages per flush, flush-anyway period. */
+    private long flushIntervalCommitLog = 500;
+    private int flushCommitLogLeastPages = 4;
+    private long flushCommitLogThoroughInterval = 10_000;
     private String messageDelayLevel = "1s 5s 10s 30s 1m 2m 3m 4m 5m 6m 7m 8m 9m 10m 20m 30m 1h 2h";
     private int fileReservedTime = 72;
     private String deleteWhen = "04";
@@ -184,6 +188,12 @@ public final class BrokerConfig {
     public void setChannelExpiredTimeoutMillis(long v) { channelExpiredTimeoutMillis = v; }
     public long getFlushConsumerOffsetIntervalMillis() { return flushConsumerOffsetIntervalMillis; }
     public void setFlushConsumerOffsetIntervalMillis(long v) { flushConsumerOffsetIntervalMillis = v; }
+    public long getFlushIntervalCommitLog() { return flushIntervalCommitLog; }
+    public void setFlushIntervalCommitLog(long v) { flushIntervalCommitLog = v; }
+    public int getFlushCommitLogLeastPages() { return flushCommitLogLeastPages; }
+    public void setFlushCommitLogLeastPages(int v) { flushCommitLogLeastPages = v; }
+    public long getFlushCommitLogThoroughInterval() { return flushCommitLogThoroughInterval; }
+    public void setFlushCommitLogThoroughInterval(long v) { flushCommitLogThoroughInterval = v; }
     public long getSyncFlushTimeoutMillis() { return syncFlushTimeoutMillis; }
     public void setSyncFlushTimeoutMillis(long v) { syncFlushTimeoutMillis = v; }
     public String getMessageDelayLevel() { return messageDelayLevel; }

@@ -11,9 +11,11 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Optional;
 
+import dev.apogee.store.file.DirectorySync;
+
 /**
  * A JSON config file replaced atomically: written to a temp file, forced, then renamed over the old one, with the
- * previous version kept as {@code .bak}. A crash at any point leaves either the old or the new content readable.
+ * previous version kept as {@code .bak}, and the directory fsynced. A crash or a power cut at any point leaves either the old or the new content readable.
  * Callers serialize writes to one file (each table persists from one thread at a time).
  */
 public final class ConfigFile {
@@ -43,7 +45,7 @@ public final class ConfigFile {
      * its state in memory and persists it again on its next round.
      */
     public synchronized void write(String content) throws IOException {
-        Files.createDirectories(path.getParent());
+        DirectorySync.createDirectories(path.getParent());
         Path temp = path.resolveSibling(path.getFileName() + ".tmp");
         try {
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
@@ -82,6 +84,8 @@ public final class ConfigFile {
         } catch (AtomicMoveNotSupportedException e) {
             Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
         }
+        // the rename survives a power cut only once the directory is fsynced (the file's own force covers its bytes)
+        DirectorySync.fsync(to.toAbsolutePath().getParent());
     }
 
     private Path backup() {

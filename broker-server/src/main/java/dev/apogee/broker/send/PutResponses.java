@@ -71,6 +71,8 @@ final class PutResponses {
             case DISK_FULL -> ResponseCode.DISK_FULL_REMARK + " the broker's disk is full (used over "
                     + "diskSpaceWarningLevelRatio, or the file system answered ENOSPC): sends are refused; nothing "
                     + "stored is lost, and writing resumes by itself once space is freed";
+            case FSYNC_FAILED -> "STORE-FSYNC-FAILED an fsync of the broker's store failed: the broker refuses writes"
+                    + " (fail-stop) until an operator checks the disk and restarts it";
             case SERVICE_NOT_AVAILABLE -> "the message store is not writable (shutting down or read-only)";
             default -> "store failed: " + result.status();
         };

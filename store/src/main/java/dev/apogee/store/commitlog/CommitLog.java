@@ -137,6 +137,9 @@ public final class CommitLog {
 
     /** Appends one message. Never throws for expected outcomes. */
     public PutResult append(EncodedMessage m) {
+        if (queue.fsyncFailure() != null) {
+            return PutResult.failure(PutStatus.FSYNC_FAILED);
+        }
         if (diskFull) {
             return PutResult.failure(PutStatus.DISK_FULL);
         }
@@ -176,7 +179,7 @@ public final class CommitLog {
         long now = clock.millis();
         MappedFile f = fileWithRoom(m.recordSize);
         if (f == null) {
-            return PutResult.failure(diskFull ? PutStatus.DISK_FULL
+            return PutResult.failure(queue.fsyncFailure() != null ? PutStatus.FSYNC_FAILED : diskFull ? PutStatus.DISK_FULL
                     : rollBusy ? PutStatus.OS_PAGE_CACHE_BUSY : PutStatus.UNKNOWN_ERROR);
         }
         boolean consumable = SysFlag.isConsumable(m.sysFlag);
@@ -210,6 +213,9 @@ public final class CommitLog {
     }
 
     private PutResult appendContiguously(List<EncodedMessage> batch) {
+        if (queue.fsyncFailure() != null) {
+            return PutResult.failure(PutStatus.FSYNC_FAILED);
+        }
         if (diskFull) {
             return PutResult.failure(PutStatus.DISK_FULL);
         }
@@ -246,7 +252,7 @@ public final class CommitLog {
         long now = clock.millis();
         MappedFile f = fileWithRoom(total);
         if (f == null) {
-            return PutResult.failure(diskFull ? PutStatus.DISK_FULL
+            return PutResult.failure(queue.fsyncFailure() != null ? PutStatus.FSYNC_FAILED : diskFull ? PutStatus.DISK_FULL
                     : rollBusy ? PutStatus.OS_PAGE_CACHE_BUSY : PutStatus.UNKNOWN_ERROR);
         }
         int start = f.wrotePosition();

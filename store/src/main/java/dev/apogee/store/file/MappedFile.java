@@ -17,7 +17,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Appends go into the mapped buffer, or, with a transient store pool, into an off-heap write buffer that
  * {@link #commit} copies to the file channel later, or, write-through, straight to the file channel
- * ({@link #writeAt}). Durability: {@link #flush} calls {@code FileChannel.force(false)}
+ * ({@link #writeAt}). Durability: {@link #create} fsyncs the new file (its size) and its directory (its name), so
+ * the file survives a power cut whole; {@link #flush} calls {@code FileChannel.force(false)}
  * (fdatasync). On Linux that writes back every dirty page-cache page of the file, including pages dirtied through the
  * shared mapping, since a MAP_SHARED mapping and the file share one page cache; it is the same write-back
  * {@code MappedByteBuffer.force()} (msync) triggers, measured several times faster here (StoreBench reports both).
@@ -49,6 +50,8 @@ public final class MappedFile {
     private volatile boolean staged;
     /** Keeps the JIT from dropping the reads of {@link #touch()}. */
     private static volatile byte touchSink;
+    /** The first failed force of this file (flush thread writes, any thread reads); later flushes never retry it. */
+    private volatile FsyncFailedException forceFailure;
 
     private MappedFile(Path path, long fileFromOffset, int fileSize, FileChannel channel, TransientStorePool pool) throws IOException {
         this.path = path;
@@ -111,7 +114,7 @@ public final class MappedFile {
     public static MappedFile create(Path dir, long fromOffset, int fileSize, Warmup warmup,
                                     TransientStorePool pool, FillPace pace) throws IOException {
         boolean preallocate = warmup == Warmup.PREALLOCATE;
-        Files.createDirectories(dir);
+        DirectorySync.createDirectories(dir);
         Path p = dir.resolve(fileName(fromOffset));
         if (preallocate) {
             // written under a temporary name and renamed when complete, so a crash never leaves a short file
@@ -132,13 +135,22 @@ public final class MappedFile {
         }
         FileChannel ch = FileChannel.open(p, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
         try {
-            MappedFile f = new MappedFile(p, fromOffset, fileSize, ch, pool);
+            MappedFile created = new MappedFile(p, fromOffset, fileSize, ch, pool);
             if (preallocate) {
-                f.reservation.markAll();
+                created.reservation.markAll();
             } else {
-                reserveFirstChunk(f);
+                reserveFirstChunk(created);
             }
-            return f;
+            // a new file must survive a power cut whole before anything acknowledged is written into it: its size
+            // (set by the mapping) needs an fsync of the file (fdatasync may skip it: a cut then left a 0-byte commit-log
+            // file that refused the next start), and its name an fsync of the directory
+            try {
+                ch.force(true);
+            } catch (IOException e) {
+                throw new FsyncFailedException(p, e);
+            }
+            DirectorySync.fsync(dir);
+            return created;
         } catch (IOException | RuntimeException e) {
             ch.close();
             throw e;
@@ -295,11 +307,26 @@ public final class MappedFile {
         return readable / OS_PAGE_SIZE - flushed / OS_PAGE_SIZE >= minPages;
     }
 
-    /** Makes everything readable durable with one fdatasync; flush thread only. Returns the flushed position. */
+    /**
+     * Makes everything readable durable with one fdatasync; flush thread only. Returns the flushed position. A failed
+     * fdatasync throws {@link FsyncFailedException}, now and on every later call without trying again: the kernel may
+     * have dropped the pages it failed to write, so a retry that succeeds would claim durable what is lost.
+     */
     public int flush(int minPages) throws IOException {
+        FsyncFailedException failed = forceFailure;
+        if (failed != null) {
+            throw failed;
+        }
         if (isAbleToFlush(minPages)) {
             int position = readablePosition();
-            channel.force(false);
+            try {
+                channel.force(false);
+            } catch (IOException e) {
+                forceFailure = new FsyncFailedException(path, e);
+                LOG.error("STORE-FSYNC-FAILED fdatasync of {} failed covering bytes {}-{}: the store stops accepting"
+                        + " writes (fail-stop) and will not retry it", path, flushedPosition, position, e);
+                throw forceFailure;
+            }
             flushedPosition = position;
         }
         return flushedPosition;

@@ -33,6 +33,8 @@ public final class MappedFileQueue {
     private final FileFactory factory;
     private final CopyOnWriteArrayList<MappedFile> files = new CopyOnWriteArrayList<>();
     private volatile long flushedWhere;
+    /** The first fsync failure of this queue, or one reported by {@link #failStop}; once set never cleared. */
+    private volatile FsyncFailedException fsyncFailure;
     private volatile long committedWhere;
 
     public MappedFileQueue(Path dir, int fileSize, FileFactory factory) {
@@ -130,7 +132,13 @@ public final class MappedFileQueue {
         } else {
             return last;
         }
-        MappedFile created = factory.create(from);
+        MappedFile created;
+        try {
+            created = factory.create(from);
+        } catch (FsyncFailedException e) {
+            failStop(e); // the new file's directory entry may not survive: nothing may be acknowledged in it
+            throw e;
+        }
         files.add(created);
         return created;
     }
@@ -190,12 +198,33 @@ public final class MappedFileQueue {
             }
         }
         long before = flushedWhere;
-        int pos = f.flush(minPages);
+        int pos;
+        try {
+            pos = f.flush(minPages);
+        } catch (FsyncFailedException e) {
+            failStop(e);
+            throw e;
+        }
         long where = f.fileFromOffset() + pos;
         if (where > flushedWhere) {
             flushedWhere = where;
         }
         return flushedWhere != before;
+    }
+
+    /**
+     * Records an fsync failure (of this queue's files, or of another store file whose loss makes writes unsafe, e.g.
+     * a consume queue or the checkpoint): the first one is kept. Any thread.
+     */
+    public void failStop(FsyncFailedException e) {
+        if (fsyncFailure == null) {
+            fsyncFailure = e;
+        }
+    }
+
+    /** The fsync failure that stopped writes, or null while every fsync succeeded. Any thread. */
+    public FsyncFailedException fsyncFailure() {
+        return fsyncFailure;
     }
 
     /** Flushes until everything readable now is durable (crossing into later files as needed). */

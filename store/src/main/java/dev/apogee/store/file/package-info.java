@@ -16,6 +16,10 @@
  * ({@link dev.apogee.store.file.NoSpace}) before any byte is written; the allocator skips its zero-fill when the
  * disk lacks room for it, and deletes a fill that failed. The reservation's state belongs to the file's writer.
  *
+ * <p>Durability: a new file is fsynced (its size) and so is its directory (its name, {@link
+ * dev.apogee.store.file.DirectorySync}) before it is used; a failed fsync is final ({@link
+ * dev.apogee.store.file.FsyncFailedException}: the queue keeps it, the store stops accepting writes, nothing retries it).
+ *
  * <p>Unmapping: deleted files are not unmapped explicitly; their buffers are dropped and the JVM unmaps them when
  * they become unreachable. That keeps zero-copy slices handed to pulls safe even after retention deletes the file
  * (an explicit {@code invokeCleaner} would turn such a late read into a JVM crash).

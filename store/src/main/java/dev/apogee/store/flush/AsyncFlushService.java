@@ -82,13 +82,16 @@ public final class AsyncFlushService extends ServiceThread {
             lastThoroughNanos = now;
             minPages = 0;
         }
-        while (queue.flush(minPages)) {
-            // one step per file: a full file is flushed whole, then the next
-        }
-        for (Waiter w : pending) {
-            if (!complete(w, false)) {
-                synchronized (lock) {
-                    waiters.add(w); // bytes of the transient pool not committed yet: the next round covers them
+        try {
+            while (queue.fsyncFailure() == null && queue.flush(minPages)) {
+                // one step per file: a full file is flushed whole, then the next; never retried after a failure
+            }
+        } finally {
+            for (Waiter w : pending) {
+                if (!complete(w, false)) {
+                    synchronized (lock) {
+                        waiters.add(w); // bytes of the transient pool not committed yet: the next round covers them
+                    }
                 }
             }
         }
@@ -96,7 +99,9 @@ public final class AsyncFlushService extends ServiceThread {
 
     @Override
     protected void onShutdown() throws IOException {
-        queue.flushAll();
+        if (queue.fsyncFailure() == null) {
+            queue.flushAll();
+        }
         List<Waiter> pending;
         synchronized (lock) {
             pending = waiters;
@@ -108,6 +113,10 @@ public final class AsyncFlushService extends ServiceThread {
     private boolean complete(Waiter w, boolean finalRound) {
         if (queue.flushedWhere() >= w.result().nextOffset()) {
             w.future().complete(w.result());
+            return true;
+        }
+        if (queue.fsyncFailure() != null) {
+            w.future().complete(w.result().withStatus(PutStatus.FSYNC_FAILED));
             return true;
         }
         if (finalRound) {

@@ -5,6 +5,7 @@ import java.util.function.LongSupplier;
 
 import dev.apogee.store.consumequeue.ConsumeQueue;
 import dev.apogee.store.consumequeue.ConsumeQueueTable;
+import dev.apogee.store.file.FsyncFailedException;
 import dev.apogee.store.file.MappedFile;
 import dev.apogee.store.file.MappedFileQueue;
 import dev.apogee.store.file.NoSpace;
@@ -60,6 +61,18 @@ public final class FlushConsumeQueueService extends ServiceThread {
 
     /** One round; also called by the store at shutdown after every other service has stopped. */
     public synchronized void flushAndCheckpoint() throws IOException {
+        if (commitLog.fsyncFailure() != null) {
+            return; // fail-stopped: a checkpoint must not advance over data whose durability is unknown
+        }
+        try {
+            flushThenCheckpoint();
+        } catch (FsyncFailedException e) {
+            commitLog.failStop(e); // a lost consume-queue or checkpoint write stops the store's writes too
+            throw e;
+        }
+    }
+
+    private void flushThenCheckpoint() throws IOException {
         long dispatched = dispatchedOffset.getAsLong();
         long physicSafe = commitLog.flushedWhere();
         IOException[] failure = new IOException[1];

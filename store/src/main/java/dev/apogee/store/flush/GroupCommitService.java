@@ -138,6 +138,10 @@ public final class GroupCommitService extends ServiceThread {
     /** Any thread: a future completed once {@code result}'s bytes are durable (or timed out / shut down). */
     public CompletableFuture<PutResult> submit(PutResult result) {
         FlushRequest r = new FlushRequest(result, System.nanoTime() + timeoutNanos, waiting);
+        if (queue.fsyncFailure() != null && queue.flushedWhere() < result.nextOffset()) {
+            r.complete(result.withStatus(PutStatus.FSYNC_FAILED)); // fail-stopped: no force will cover it
+            return r;
+        }
         if (isStopped()) {
             r.complete(result.withStatus(PutStatus.FLUSH_DISK_TIMEOUT));
             return r;
@@ -228,6 +232,10 @@ public final class GroupCommitService extends ServiceThread {
     @Override
     protected void onWakeup() throws IOException {
         takeSubmitted();
+        if (queue.fsyncFailure() != null) {
+            completeCovered(false); // fail-stopped: answer FSYNC_FAILED, never force again (see FsyncFailedException)
+            return;
+        }
         try {
             if (waitingHead != null && waitingCount < peakBatch) {
                 linger();
@@ -339,6 +347,7 @@ public final class GroupCommitService extends ServiceThread {
     /** One pass over the waiting requests: completes the covered (and the expired), keeps the rest in order. */
     private void completeCovered(boolean finalRound) {
         long flushed = queue.flushedWhere();
+        boolean failStopped = queue.fsyncFailure() != null;
         long now = System.nanoTime();
         FlushRequest keptHead = null;
         FlushRequest keptTail = null;
@@ -358,6 +367,8 @@ public final class GroupCommitService extends ServiceThread {
                 }
                 doneTail = r;
                 done++;
+            } else if (failStopped) {
+                r.complete(r.result.withStatus(PutStatus.FSYNC_FAILED));
             } else if (finalRound || now - r.deadlineNanos > 0) {
                 timeouts.increment();
                 r.complete(r.result.withStatus(PutStatus.FLUSH_DISK_TIMEOUT));
@@ -403,7 +414,9 @@ public final class GroupCommitService extends ServiceThread {
         forceLock.lock();
         try {
             commitFirst();
-            queue.flushAll();
+            if (queue.fsyncFailure() == null) { // fail-stopped: never force again (the store reports the failure)
+                queue.flushAll();
+            }
         } catch (IOException e) {
             LOG.error("STORE-IO final flush failed", e);
         } finally {

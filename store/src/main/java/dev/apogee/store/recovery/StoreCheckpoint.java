@@ -9,6 +9,9 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.zip.CRC32;
 
+import dev.apogee.store.file.DirectorySync;
+import dev.apogee.store.file.FsyncFailedException;
+
 /**
  * The checkpoint file, rewritten atomically.
  *
@@ -72,7 +75,7 @@ public final class StoreCheckpoint {
     public synchronized long physicSafeOffset() { return physicSafeOffset; }
     public synchronized long logicsSafeOffset() { return logicsSafeOffset; }
 
-    /** Records new values and writes the file: temp file, force, atomic rename. */
+    /** Records new values and writes the file: temp file, fsync, atomic rename, fsync of the directory. */
     public synchronized void update(long physicSafe, long logicsSafe, long physicTs, long logicsTs, long indexTs)
             throws IOException {
         physicSafeOffset = physicSafe;
@@ -95,9 +98,16 @@ public final class StoreCheckpoint {
             while (buf.hasRemaining()) {
                 ch.write(buf);
             }
-            ch.force(true);
+            try {
+                ch.force(true);
+            } catch (IOException e) {
+                throw new FsyncFailedException(tmp, e);
+            }
         }
         Files.move(tmp, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        // the rename is durable only with its directory: without this fsync a power cut could bring back the old
+        // checkpoint (harmless, a longer scan) or, on a new store, no checkpoint at all
+        DirectorySync.fsync(path.toAbsolutePath().getParent());
         loaded = true;
     }
 }
