@@ -48,6 +48,7 @@ class HeldPullCommitOffsetTest {
             for (int i = 0; i < 5; i++) {
                 producer.send(new Message(topic, ("m" + i).getBytes(StandardCharsets.UTF_8)), queue);
             }
+            DispatchWait.untilDispatched(servers.broker());
             RemotingCommand first = client.invokeSync(servers.brokerAddress(), pull(topic, group, 0, -1, 0), 5000);
             assertEquals(ResponseCode.SUCCESS, first.code(), "creates the group");
             // held at the queue's end, carrying offset 2 (what this consumer had acknowledged when it pulled)

@@ -51,6 +51,7 @@ class PullOnEventLoopTest {
         } finally {
             producer.shutdown();
         }
+        DispatchWait.untilDispatched(servers.broker());
         var processor = servers.broker().pullProcessor;
         assertFalse(processor.processesOnEventLoop(null, pull(topic, 100, "t", "TAG")),
                 "a group the broker does not know yet: auto-creating it writes a file");
