@@ -1,5 +1,6 @@
 package dev.apogee.broker.offset;
 
+import dev.apogee.broker.subscription.SubscriptionGroupTable;
 import dev.apogee.remoting.netty.NamedThreadFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -11,18 +12,21 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Persists consumer offsets every interval on its own thread ({@code apogee-offset-persist}), and once more at
- * shutdown, so that a restarted broker hands consumers back the offsets they committed.
+ * shutdown, so that a restarted broker hands consumers back the offsets they committed. The same rounds retry the
+ * subscription-group writes that failed earlier ({@link SubscriptionGroupTable#persistIfDirty()}).
  */
 public final class OffsetPersistService {
     private static final Logger LOG = LoggerFactory.getLogger(OffsetPersistService.class);
 
     private final ConsumerOffsetTable offsets;
+    private final SubscriptionGroupTable groups;
     private final long intervalMillis;
     private final ScheduledExecutorService thread =
             Executors.newSingleThreadScheduledExecutor(new NamedThreadFactory("apogee-offset-persist", true));
 
-    public OffsetPersistService(ConsumerOffsetTable offsets, long intervalMillis) {
+    public OffsetPersistService(ConsumerOffsetTable offsets, SubscriptionGroupTable groups, long intervalMillis) {
         this.offsets = offsets;
+        this.groups = groups;
         this.intervalMillis = intervalMillis;
     }
 
@@ -46,6 +50,11 @@ public final class OffsetPersistService {
             offsets.persist();
         } catch (IOException | RuntimeException e) {
             LOG.error("persisting consumer offsets failed", e);
+        }
+        try {
+            groups.persistIfDirty();
+        } catch (RuntimeException e) {
+            LOG.error("persisting subscription groups failed again: {}", e.toString());
         }
     }
 }

@@ -13,10 +13,14 @@ import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Consumer group settings, persisted in {@code config/subscriptionGroup.json}. Groups are auto-created on their
  * first heartbeat when enabled. Lock-free reads; writes persist synchronously (rare: once per new group).
+ * An auto-created group whose write fails (a full disk) is served from memory and written again by
+ * {@link #persistIfDirty()} on the broker's periodic persist thread: a consumer must still read while the disk is
+ * full, and the group is recreated from the next heartbeat anyway if the broker stops before the retry succeeds.
  */
 public final class SubscriptionGroupTable {
     private static final Logger LOG = LoggerFactory.getLogger(SubscriptionGroupTable.class);
@@ -24,6 +28,7 @@ public final class SubscriptionGroupTable {
     private final Map<String, SubscriptionGroupConfig> groups = new ConcurrentHashMap<>();
     private final ConfigFile file;
     private final boolean autoCreate;
+    private final AtomicBoolean dirty = new AtomicBoolean();
 
     public SubscriptionGroupTable(ConfigFile file, boolean autoCreate) {
         this.file = file;
@@ -63,7 +68,13 @@ public final class SubscriptionGroupTable {
             return raced;
         }
         LOG.info("auto-created subscription group {}", NameEncoding.describe(group));
-        persist();
+        try {
+            persist();
+        } catch (UncheckedIOException e) {
+            dirty.set(true);
+            LOG.warn("subscription group {} kept in memory, its write retried on the next persist round: {}",
+                    NameEncoding.describe(group), e.getCause().toString());
+        }
         return created;
     }
 
@@ -98,6 +109,18 @@ public final class SubscriptionGroupTable {
         }
         writer.endObject().endObject();
         return writer.toString();
+    }
+
+    /** Writes the table again when an earlier auto-creation could not; called by the periodic persist thread. */
+    public void persistIfDirty() {
+        if (dirty.compareAndSet(true, false)) {
+            try {
+                persist();
+            } catch (UncheckedIOException e) {
+                dirty.set(true);
+                throw e;
+            }
+        }
     }
 
     private synchronized void persist() {
