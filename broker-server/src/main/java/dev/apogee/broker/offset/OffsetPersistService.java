@@ -8,22 +8,27 @@ import java.io.IOException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 /**
  * Persists consumer offsets every interval on its own thread ({@code apogee-offset-persist}), and once more at
- * shutdown, so that a restarted broker hands consumers back the offsets they committed.
+ * shutdown, so that a restarted broker hands consumers back the offsets they committed. A power cut rolls them back
+ * to the last persist (redelivery of up to one interval's worth), never past the durable log (no message skipped).
  */
 public final class OffsetPersistService {
     private static final Logger LOG = LoggerFactory.getLogger(OffsetPersistService.class);
 
     private final ConsumerOffsetTable offsets;
     private final long intervalMillis;
+    /** Makes the commit log readable now durable before each write (see {@link ConsumerOffsetTable#persist}). */
+    private final BooleanSupplier logDurable;
     private final ScheduledExecutorService thread =
             Executors.newSingleThreadScheduledExecutor(new NamedThreadFactory("apogee-offset-persist", true));
 
-    public OffsetPersistService(ConsumerOffsetTable offsets, long intervalMillis) {
+    public OffsetPersistService(ConsumerOffsetTable offsets, long intervalMillis, BooleanSupplier logDurable) {
         this.offsets = offsets;
         this.intervalMillis = intervalMillis;
+        this.logDurable = logDurable;
     }
 
     public void start() {
@@ -43,7 +48,7 @@ public final class OffsetPersistService {
 
     private void persistQuietly() {
         try {
-            offsets.persist();
+            offsets.persist(logDurable);
         } catch (IOException | RuntimeException e) {
             LOG.error("persisting consumer offsets failed", e);
         }

@@ -35,8 +35,8 @@ import java.util.function.LongSupplier;
  * Every interval it reads new op records (decisions), then walks the half queue in order from its persisted
  * progress: decided ones are skipped; young ones (under the transaction timeout) end the round; one checked the
  * maximum number of times is discarded to {@code TRANS_CHECK_MAX_TIME_TOPIC} with a warning; one whose committed
- * copy a crash or power cut left without its op record ({@link CommittedCopies}) only gets its op record; any other is re-put
- * at the tail of the half queue with its check count + 1 and the producer group is asked (oneway
+ * copy a crash or power cut left without its op record ({@link CommittedCopies}) only gets its op record; any
+ * other is re-put at the tail of the half queue with its check count + 1 and the producer group is asked (oneway
  * CHECK_TRANSACTION_STATE, to one live connection of the group) about the re-put copy.
  * Between those rounds, every {@value #ADVANCE_MILLIS} ms at most, it only moves its progress past decided halves
  * (stopping at the first undecided one), so that the decided transactions it and the branch reaper have read past

@@ -124,7 +124,8 @@ class PowerCutTransactionTest {
         // decision); the ones acknowledged must all be there
         List<String> lost = answered.entrySet().stream().filter(e -> e.getValue() == Fate.COMMIT)
                 .map(Map.Entry::getKey).filter(b -> !stored.containsKey(b)).toList();
-        assertTrue(lost.isEmpty(), lost.size() + " committed transactions lost, e.g. " + lost.stream().limit(5).toList());
+        assertTrue(lost.isEmpty(),
+                lost.size() + " committed transactions lost, e.g. " + lost.stream().limit(5).toList());
     }
 
     private static long count(Map<String, Fate> answered, Fate fate) {
