@@ -130,8 +130,8 @@ class PowerCutConsumerOffsetTest {
                 consumer.shutdown();
                 producer.shutdown();
             }
-            System.out.printf("consumer offsets under power cuts: %d cuts, %d acknowledged, %d consumed, %d commits"
-                    + " rolled back by the cuts (redelivered)%n", CUTS, rig.acknowledged().size(), consumed.size(),
+            System.out.printf("consumer offsets under power cuts: %d cuts, %d acknowledged, %d consumed, %d messages"
+                    + " redelivered (offsets the cuts rolled back)%n", CUTS, rig.acknowledged().size(), consumed.size(),
                     redelivered);
         }
     }
