@@ -12,10 +12,11 @@ import java.nio.ByteBuffer;
 /**
  * Finds the committed copy of a half message left by a crash or a power cut between the two appends of a commit:
  * the real message reached the disk, the op record marking the half decided did not, so after the restart the half
- * looks undecided. Committing it again would deliver the message twice. The copy is found through the message index
- * (UNIQ_KEY) in the real topic, or in the schedule or timer topic for a branch's delayed message: a record pointing
- * back at a half ({@code preparedTransactionOffset}) with the same UNIQ_KEY. A half re-put for a check keeps the
- * UNIQ_KEY of the original, so a copy committed from any re-put of it is found. Stateless; any thread.
+ * looks undecided. Committing it again would deliver the message twice. Used by the transaction check service before
+ * it asks a producer. The copy is found through the message index (UNIQ_KEY) in the real topic (or the schedule or
+ * timer topic): a record pointing back at a half ({@code preparedTransactionOffset}) with the same UNIQ_KEY. A half
+ * re-put for a check keeps the UNIQ_KEY of the original, so a copy committed from any re-put of it is found (the
+ * branch materializer keeps its own check by exact half offset: its halves are never re-put). Stateless; any thread.
  */
 public final class CommittedCopies {
     private static final int MAX_HITS = 32;

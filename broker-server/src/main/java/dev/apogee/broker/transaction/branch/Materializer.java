@@ -5,18 +5,21 @@ import dev.apogee.broker.message.StoredMessage;
 import dev.apogee.broker.offset.ConsumerOffsetTable;
 import dev.apogee.broker.pop.TransactedPopAcks;
 import dev.apogee.broker.send.MessageRedirect;
-import dev.apogee.broker.transaction.CommittedCopies;
+import dev.apogee.broker.topic.TopicValidator;
 import dev.apogee.broker.transaction.HalfMessages;
 import dev.apogee.broker.transaction.TransactionDecisions;
 import dev.apogee.remoting.protocol.body.BranchBody;
 import dev.apogee.store.MessageStore;
 import dev.apogee.store.MessageToStore;
 import dev.apogee.store.PutResult;
+import dev.apogee.store.QueryResult;
+import dev.apogee.store.record.MessageRecordFlyweight;
 import dev.apogee.store.record.PropertiesCodec;
 import dev.apogee.store.record.SysFlag;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -77,7 +80,7 @@ final class Materializer {
                         h.commitLogOffset(), branch.id());
                 continue;
             }
-            if (afterRestart && CommittedCopies.exist(store, half.get())) {
+            if (afterRestart && alreadyStored(half.get())) {
                 continue;
             }
             toCommit.add(half.get());
@@ -124,5 +127,31 @@ final class Materializer {
             real.sysFlag(real.sysFlag() & ~SysFlag.TRANSACTION_MASK);
             redirect.apply(real, null);
         }
+    }
+
+    /** Whether a real copy of {@code half} (pointing back at it) was stored before a crash. */
+    private boolean alreadyStored(StoredMessage half) {
+        String key = half.property(MessageProperties.UNIQ_KEY);
+        if (key == null) {
+            return false;
+        }
+        String realTopic = half.property(MessageProperties.REAL_TOPIC);
+        for (String topic : new String[] {realTopic, TopicValidator.SCHEDULE_TOPIC, TopicValidator.TIMER_TOPIC}) {
+            if (topic != null && pointsBack(store.queryMessage(topic, key, 32, half.storeTimestamp(),
+                    Long.MAX_VALUE), half.physicalOffset())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean pointsBack(QueryResult result, long halfOffset) {
+        MessageRecordFlyweight record = new MessageRecordFlyweight();
+        for (ByteBuffer buffer : result.messages()) {
+            if (record.wrap(buffer, buffer.position()).preparedTransactionOffset() == halfOffset) {
+                return true;
+            }
+        }
+        return false;
     }
 }
