@@ -13,8 +13,7 @@ import java.util.BitSet;
  * Which timer-queue entries have been delivered, since delivery follows due time, not queue order: a low watermark
  * (every entry below it is delivered) and a bit set of delivered entries above it. Persisted to
  * {@code config/timerProgress.json} every second and at shutdown; after a crash, entries delivered in the last
- * second are delivered again (at least once, never lost); the timer service forces the commit log before each write,
- * so no mark outlives a power cut that took back its delivery. Owned by the timer thread.
+ * second are delivered again (at least once, never lost). Owned by the timer thread.
  */
 final class DeliveredOffsets {
     private static final int COMPACT_AFTER_BITS = 1 << 16;

@@ -163,16 +163,7 @@ public final class TimerService {
         }
     }
 
-    /**
-     * Writes the delivered marks once the deliveries they record are durable: a mark follows its put's completion,
-     * which under ASYNC_FLUSH precedes the force, and a mark persisted for a delivery a power cut then took back
-     * would lose the message (the timer entry would never be delivered again).
-     */
     private void persistQuietly() {
-        if (!store.makeReadableDurable()) {
-            LOG.warn("timer progress not persisted: the commit log could not be made durable; retrying next round");
-            return;
-        }
         try {
             delivered.persist();
         } catch (IOException | RuntimeException e) {
