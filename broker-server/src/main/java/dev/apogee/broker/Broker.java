@@ -98,7 +98,9 @@ public final class Broker implements AutoCloseable {
         this.namesrvClient = new NettyRemotingClient(new NettyClientConfig().setName("apogee-broker-outapi")
                 .setWorkerThreads(1).setCallbackThreads(1));
         this.registration = new BrokerRegistrationService(config, topics, namesrvClient);
-        this.offsetPersist = new OffsetPersistService(offsets, groups, config.getFlushConsumerOffsetIntervalMillis());
+        // the store opens in start(): the lambda reads the field when a persist runs
+        this.offsetPersist = new OffsetPersistService(offsets, groups, config.getFlushConsumerOffsetIntervalMillis(),
+                () -> store.makeReadableDurable());
         this.queueLocks = new QueueLockTable(clock);
         this.requestModes = new RequestModeTable(new ConfigFile(config.configDir().resolve("messageRequestMode.json")));
         housekeeping.addChannelGoneHook(queueLocks::releaseChannel);

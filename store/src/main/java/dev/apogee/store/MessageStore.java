@@ -369,6 +369,22 @@ public final class MessageStore implements AutoCloseable {
     }
 
     /**
+     * Blocks (up to the flush timeout) until every commit-log byte readable now is durable: true when it is. Readers
+     * see appends before they are forced (as in RocketMQ), so a consumer may commit an offset past a message a power
+     * cut then takes back; whoever persists such offsets calls this between taking them and writing them, so a
+     * persisted offset never points past the durable log (a later message reusing the queue offset would be
+     * skipped). Backed by the same force as a SYNC_FLUSH put (or a full ASYNC_FLUSH flush).
+     */
+    public boolean makeReadableDurable() {
+        long readable = getMaxPhyOffset();
+        if (getFlushedPhyOffset() >= readable) {
+            return true;
+        }
+        PutResult upTo = new PutResult(PutStatus.PUT_OK, readable, 0, -1L, 0, 0L, new long[0]);
+        return awaitDurable(upTo).isOk();
+    }
+
+    /**
      * A future completed once {@code result} (a successful put) is on disk, whatever the flush mode: SYNC_FLUSH joins
      * the group commit, ASYNC_FLUSH asks the flush thread for an immediate full flush. For the few records that must
      * be durable before they are acknowledged (a transaction branch's prepare). FLUSH_DISK_TIMEOUT when it was not.

@@ -13,7 +13,10 @@ import static dev.apogee.store.StoreTestSupport.smallConfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** {@link MessageStore#makeDurable}: a record is on disk when the future completes, in either flush mode. */
+/**
+ * {@link MessageStore#makeDurable}: a record is on disk when the future completes, in either flush mode; and
+ * {@link MessageStore#makeReadableDurable} forces every readable record.
+ */
 class MakeDurableTest {
     @TempDir
     Path dir;
@@ -38,6 +41,19 @@ class MakeDurableTest {
             PutResult put = put(store, message("D", 0, "sync"));
             assertEquals(PutStatus.PUT_OK, store.makeDurable(put).get(10, TimeUnit.SECONDS).status());
             assertTrue(store.getFlushedPhyOffset() >= put.nextOffset());
+        }
+    }
+
+    @Test
+    void makeReadableDurableForcesEverythingReadable() throws Exception {
+        StoreConfig config = smallConfig(dir).flushIntervalMs(60_000).flushMinDirtyPages(1_000)
+                .flushThoroughIntervalMs(600_000).build();
+        try (MessageStore store = openStarted(config)) {
+            put(store, message("D", 0, "first"));
+            PutResult last = put(store, message("D", 1, "second"));
+            assertTrue(store.getFlushedPhyOffset() < last.nextOffset(), "flushed before asked");
+            assertTrue(store.makeReadableDurable());
+            assertTrue(store.getFlushedPhyOffset() >= last.nextOffset());
         }
     }
 }

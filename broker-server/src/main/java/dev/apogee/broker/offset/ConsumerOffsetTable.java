@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
+import java.util.function.BooleanSupplier;
 
 /**
  * Committed consumer offsets ("next offset to consume") per group, topic and queue, persisted in
@@ -134,6 +135,15 @@ public final class ConsumerOffsetTable {
     }
 
     public void persist() throws IOException {
+        persist(() -> true);
+    }
+
+    /**
+     * Persists the offsets committed so far, once {@code logDurable} (called after they were taken, before the file
+     * is written) confirms that the messages they point past are durable; when it answers false the file is left as
+     * it was and the offsets wait for the next round. See {@code MessageStore#makeReadableDurable}.
+     */
+    public void persist(BooleanSupplier logDurable) throws IOException {
         JsonWriter writer = new JsonWriter();
         writer.beginObject().name("offsetTable").beginObject();
         for (Map.Entry<String, Map<Integer, Long>> entry : offsets.entrySet()) {
@@ -152,6 +162,9 @@ public final class ConsumerOffsetTable {
             writer.endObject();
         });
         writer.endObject().endObject();
+        if (!logDurable.getAsBoolean()) {
+            throw new IOException("the commit log the offsets point into could not be made durable; not persisted");
+        }
         file.write(writer.toString());
     }
 

@@ -9,11 +9,14 @@ import java.io.IOException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 /**
  * Persists consumer offsets every interval on its own thread ({@code apogee-offset-persist}), and once more at
- * shutdown, so that a restarted broker hands consumers back the offsets they committed. The same rounds retry the
- * subscription-group writes that failed earlier ({@link SubscriptionGroupTable#persistIfDirty()}).
+ * shutdown, so that a restarted broker hands consumers back the offsets they committed. A power cut rolls them back
+ * to the last persist (redelivery of up to one interval's worth), never past the durable log (no message skipped).
+ * The same rounds retry the subscription-group writes that failed earlier
+ * ({@link SubscriptionGroupTable#persistIfDirty()}).
  */
 public final class OffsetPersistService {
     private static final Logger LOG = LoggerFactory.getLogger(OffsetPersistService.class);
@@ -21,13 +24,17 @@ public final class OffsetPersistService {
     private final ConsumerOffsetTable offsets;
     private final SubscriptionGroupTable groups;
     private final long intervalMillis;
+    /** Makes the commit log readable now durable before each write (see {@link ConsumerOffsetTable#persist}). */
+    private final BooleanSupplier logDurable;
     private final ScheduledExecutorService thread =
             Executors.newSingleThreadScheduledExecutor(new NamedThreadFactory("apogee-offset-persist", true));
 
-    public OffsetPersistService(ConsumerOffsetTable offsets, SubscriptionGroupTable groups, long intervalMillis) {
+    public OffsetPersistService(ConsumerOffsetTable offsets, SubscriptionGroupTable groups, long intervalMillis,
+            BooleanSupplier logDurable) {
         this.offsets = offsets;
         this.groups = groups;
         this.intervalMillis = intervalMillis;
+        this.logDurable = logDurable;
     }
 
     public void start() {
@@ -47,7 +54,7 @@ public final class OffsetPersistService {
 
     private void persistQuietly() {
         try {
-            offsets.persist();
+            offsets.persist(logDurable);
         } catch (IOException | RuntimeException e) {
             LOG.error("persisting consumer offsets failed", e);
         }

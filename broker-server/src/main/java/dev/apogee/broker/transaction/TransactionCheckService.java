@@ -34,8 +34,9 @@ import java.util.function.LongSupplier;
  * Resolves half messages their producers left undecided, on its own thread ({@code apogee-transaction-check}).
  * Every interval it reads new op records (decisions), then walks the half queue in order from its persisted
  * progress: decided ones are skipped; young ones (under the transaction timeout) end the round; one checked the
- * maximum number of times is discarded to {@code TRANS_CHECK_MAX_TIME_TOPIC} with a warning; any other is re-put
- * at the tail of the half queue with its check count + 1 and the producer group is asked (oneway
+ * maximum number of times is discarded to {@code TRANS_CHECK_MAX_TIME_TOPIC} with a warning; one whose committed
+ * copy a crash or power cut left without its op record ({@link CommittedCopies}) only gets its op record; any
+ * other is re-put at the tail of the half queue with its check count + 1 and the producer group is asked (oneway
  * CHECK_TRANSACTION_STATE, to one live connection of the group) about the re-put copy.
  * Between those rounds, every {@value #ADVANCE_MILLIS} ms at most, it only moves its progress past decided halves
  * (stopping at the first undecided one), so that the decided transactions it and the branch reaper have read past
@@ -170,6 +171,13 @@ public final class TransactionCheckService {
         }
         if (clock.getAsLong() - half.storeTimestamp() < immunityMillis(half)) {
             return false;
+        }
+        if (CommittedCopies.exist(store, half)) {
+            // committed before a crash or power cut that took the op record: record the decision, ask nobody
+            LOG.info("transaction {} was committed before the restart; its op record is written again", id);
+            decided.tryDecide(id, half.queueOffset());
+            decisions.markDone(half).join();
+            return true;
         }
         int checks = parseInt(half.property(HalfMessages.TRANSACTION_CHECK_TIMES));
         if (checks >= config.maxChecks()) {

@@ -115,14 +115,25 @@ final class PowerCutRig implements AutoCloseable {
      * {@code tearSeed}, 0 = no tear). Returns the System.nanoTime of the kill.
      */
     long loadThenCut(DefaultMQProducer producer, int round, int threads, int acks, long tearSeed) throws Exception {
+        return loadThenCut(round, threads, acks, tearSeed, body -> {
+            SendResult result = producer.send(new Message(topic, body.getBytes(StandardCharsets.UTF_8)));
+            return result.getSendStatus() == SendStatus.SEND_OK;
+        });
+    }
+
+    /**
+     * As {@link #loadThenCut(DefaultMQProducer, int, int, int, long)}, with the suite's own send: {@code sender} sends
+     * one body and answers whether the broker acknowledged it (an exception counts as not acknowledged).
+     */
+    long loadThenCut(int round, int threads, int acks, long tearSeed, Sender sender) throws Exception {
         int target = acknowledged.size() + acks;
         AtomicBoolean sending = new AtomicBoolean(true);
         List<Thread> senders = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
             String prefix = "r" + round + "-t" + t + "-";
-            Thread sender = new Thread(() -> send(producer, prefix, sending), "powercut-sender-" + t);
-            sender.start();
-            senders.add(sender);
+            Thread thread = new Thread(() -> send(sender, prefix, sending), "powercut-sender-" + t);
+            thread.start();
+            senders.add(thread);
         }
         long killedAt;
         try {
@@ -132,26 +143,31 @@ final class PowerCutRig implements AutoCloseable {
             killedAt = System.nanoTime();
             broker.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
             sending.set(false);
-            for (Thread sender : senders) {
-                sender.join(30_000);
+            for (Thread thread : senders) {
+                thread.join(30_000);
             }
         }
         fs.powerCut(tearSeed);
         return killedAt;
     }
 
-    private void send(DefaultMQProducer producer, String prefix, AtomicBoolean sending) {
+    private void send(Sender sender, String prefix, AtomicBoolean sending) {
         for (int i = 0; sending.get(); i++) {
             String body = body(prefix + i);
             try {
-                SendResult result = producer.send(new Message(topic, body.getBytes(StandardCharsets.UTF_8)));
-                if (result.getSendStatus() == SendStatus.SEND_OK) {
+                if (sender.send(body)) {
                     acknowledged.put(body, System.nanoTime());
                 }
             } catch (Exception e) {
                 // broker down or killed mid-send: not acknowledged, may or may not be stored
             }
         }
+    }
+
+    /** One send of a suite: true when the broker acknowledged {@code body}. Called from several sender threads. */
+    @FunctionalInterface
+    interface Sender {
+        boolean send(String body) throws Exception;
     }
 
     /** {@code key|padding|crc32-hex}: {@link #intact} recomputes the checksum. */

@@ -132,13 +132,20 @@ public final class ConsumeQueue {
         files.setFlushedWhere(files.maxWrittenOffset());
     }
 
-    /** Recovery: cuts entries pointing at or past {@code commitLogEnd}; they would point at missing bytes. */
+    /**
+     * Recovery: cuts entries pointing past {@code commitLogEnd} (they would point at missing or not yet re-dispatched
+     * bytes), and a last kept entry pointing below its predecessor's record: entries follow the commit log, so that
+     * one is torn (a cut kept the high bytes of its offset only).
+     */
     public void truncateBeyond(long commitLogEnd) {
         long end = maxOffset();
         long min = files.minOffset() / ENTRY_SIZE;
         long keep = end;
+        ConsumeQueueEntry before = new ConsumeQueueEntry();
         while (keep > min && read(keep - 1, scratch)
-                && (!scratch.isValid() || scratch.physicalOffset() + scratch.size() > commitLogEnd)) {
+                && (!scratch.isValid() || scratch.physicalOffset() + scratch.size() > commitLogEnd
+                || keep - 1 > min && read(keep - 2, before) && before.isValid()
+                && scratch.physicalOffset() < before.physicalOffset() + before.size())) {
             keep--;
         }
         if (keep < end) {

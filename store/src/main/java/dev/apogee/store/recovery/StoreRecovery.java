@@ -55,16 +55,20 @@ public final class StoreRecovery {
         boolean zeroTail = crashed || !scan.endedAtZeroes();
         commitLog.truncateTo(end, zeroTail);
         long min = commitLog.minOffset();
-        consumeQueues.forEach(q -> {
-            q.recover(crashed);
-            q.truncateBeyond(end);
-            q.correctMinOffset(min);
-        });
         boolean[] anyQueue = new boolean[1];
         consumeQueues.forEach(q -> anyQueue[0] = true);
         // no checkpoint, or consume queues gone while the log has data: rebuild everything from the log
         long reputFrom = checkpoint.isLoaded() && (anyQueue[0] || end == min)
                 ? Math.min(checkpoint.logicsSafeOffset(), end) : min;
+        // After a crash, entries for records past the checkpoint's logics offset were never forced: a power cut may
+        // have torn them (a due time or tag hash half zeroes, with offset and size intact, passes every check) or
+        // kept an entry of a record the cut took back. Cut them all; the re-dispatch from there writes them anew.
+        long keepBelow = crashed ? Math.min(end, reputFrom) : end;
+        consumeQueues.forEach(q -> {
+            q.recover(crashed);
+            q.truncateBeyond(keepBelow);
+            q.correctMinOffset(min);
+        });
         if (index != null) {
             reputFrom = Math.min(reputFrom, index.truncateBeyond(end));
         }

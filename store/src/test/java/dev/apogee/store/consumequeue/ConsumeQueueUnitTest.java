@@ -54,4 +54,17 @@ class ConsumeQueueUnitTest {
         assertEquals(13, r.maxOffset());
         assertEquals(1300, r.maxPhysicOffset());
     }
+
+    @Test
+    void truncateCutsATornLastEntryPointingBelowItsPredecessor() throws Exception {
+        ConsumeQueue q = new ConsumeQueue("T", 0, dir, 10);
+        for (int i = 0; i < 3; i++) {
+            q.put(i * 100L, 100, 7, i);
+        }
+        // a power cut kept the high bytes of the last entry's offset only: it now points into an earlier record
+        ConsumeQueueEntry.write(q.files().files().get(0).mappedBuffer(), 2 * ConsumeQueueEntry.ENTRY_SIZE, 0L, 100, 7);
+        q.truncateBeyond(Long.MAX_VALUE);
+        assertEquals(2, q.maxOffset());
+        assertEquals(200, q.maxPhysicOffset());
+    }
 }
