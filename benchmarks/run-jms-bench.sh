@@ -52,7 +52,9 @@ fi
 if [[ "${BENCH_LOCK_HELD:-0}" != 1 ]]; then
   # ---- build outside the lock (nobody's measurement waits for our compile) ----
   if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
-    (cd "$ROOT" && mvn -q -o install -DskipTests -Dmaven.test.skip=true -pl :apogee-parent,remoting,store,namesrv,broker-server,client,jms-provider,standalone)
+    # -DskipTests, not -Dmaven.test.skip: broker-server and jms-provider resolve the store's test jar and the
+    # anchor module at test scope, which must therefore be built and installed too
+    (cd "$ROOT" && mvn -q -o install -DskipTests -pl :apogee-parent,anchor-rocketmq,remoting,store,namesrv,broker-server,client,jms-provider,standalone)
     rm -rf "$ROOT/benchmarks/jms/lib"
     mvn -q -o -f "$ROOT/benchmarks/jms/pom.xml" package
   fi
@@ -78,7 +80,7 @@ if [[ "${BENCH_LOCK_HELD:-0}" != 1 ]]; then
   snapshot
   if ! smoke; then
     echo "snapshot does not start; rebuilding once" >&2
-    (cd "$ROOT" && mvn -q -o install -DskipTests -Dmaven.test.skip=true -pl :apogee-parent,remoting,store,namesrv,broker-server,client,jms-provider,standalone)
+    (cd "$ROOT" && mvn -q -o install -DskipTests -pl :apogee-parent,anchor-rocketmq,remoting,store,namesrv,broker-server,client,jms-provider,standalone)
     rm -rf "$ROOT/benchmarks/jms/lib"; mvn -q -o -f "$ROOT/benchmarks/jms/pom.xml" package
     snapshot; smoke
   fi

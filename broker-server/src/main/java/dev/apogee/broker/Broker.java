@@ -87,10 +87,10 @@ public final class Broker implements AutoCloseable {
     public Broker(BrokerConfig config) {
         this.config = config;
         this.delayLevels = new DelayLevelTable(config.getMessageDelayLevel());
-        this.topics = new TopicConfigTable(new ConfigFile(config.configDir().resolve("topics.json")));
-        this.groups = new SubscriptionGroupTable(new ConfigFile(config.configDir().resolve("subscriptionGroup.json")),
+        this.topics = new TopicConfigTable(configFile("topics.json"));
+        this.groups = new SubscriptionGroupTable(configFile("subscriptionGroup.json"),
                 config.isAutoCreateSubscriptionGroup());
-        this.offsets = new ConsumerOffsetTable(new ConfigFile(config.configDir().resolve("consumerOffset.json")));
+        this.offsets = new ConsumerOffsetTable(configFile("consumerOffset.json"));
         this.consumers = new ConsumerRegistry(clock, idsChangeNotifier);
         this.producers = new ProducerRegistry(clock);
         this.housekeeping = new ClientHousekeepingService(consumers, producers, config.getChannelExpiredTimeoutMillis());
@@ -102,7 +102,7 @@ public final class Broker implements AutoCloseable {
         this.offsetPersist = new OffsetPersistService(offsets, groups, config.getFlushConsumerOffsetIntervalMillis(),
                 () -> store.makeReadableDurable());
         this.queueLocks = new QueueLockTable(clock);
-        this.requestModes = new RequestModeTable(new ConfigFile(config.configDir().resolve("messageRequestMode.json")));
+        this.requestModes = new RequestModeTable(configFile("messageRequestMode.json"));
         housekeeping.addChannelGoneHook(queueLocks::releaseChannel);
     }
 
@@ -134,7 +134,7 @@ public final class Broker implements AutoCloseable {
         pullProcessor.bind(longPolling, executors.pull);
         store.addDispatchListener(longPolling);
         schedule = new ScheduleMessageService(store, delayLevels,
-                new ConfigFile(config.configDir().resolve("delayOffset.json")), appender.storeHost(), clock, 10_000);
+                configFile("delayOffset.json"), appender.storeHost(), clock, 10_000);
         store.addDispatchListener(schedule);
         pops = new Pops(new Pops.Parts(config, store, topics, groups, offsets, redirect, propertyFilters,
                 appender.storeHost(), config.configDir(), clock));
@@ -155,7 +155,7 @@ public final class Broker implements AutoCloseable {
         branches.start(); // replays the branch log before the server accepts requests
         pops.start(); // the expiry thread, once prepared branches hold their popped messages again
         schedule.start();
-        timers = new TimerService(store, new ConfigFile(config.configDir().resolve("timerProgress.json")),
+        timers = new TimerService(store, configFile("timerProgress.json"),
                 appender.storeHost(), clock);
         timers.start();
         server.start();
@@ -225,6 +225,16 @@ public final class Broker implements AutoCloseable {
     /** The transactional-message feature (diagnostics and tests). */
     public Transactions transactions() {
         return transactions;
+    }
+
+    /** A config file of this broker whose failed fsync fail-stops the store (see {@link ConfigFile}). */
+    private ConfigFile configFile(String name) {
+        return new ConfigFile(config.configDir().resolve(name), failure -> {
+            MessageStore open = store; // null before start(): the write's own exception then stops the start
+            if (open != null) {
+                open.failStop(failure);
+            }
+        });
     }
 
     /**

@@ -1,7 +1,7 @@
 package dev.apogee.broker;
 
 import dev.apogee.broker.fixture.BrokerFixture;
-import dev.apogee.broker.fixture.SmallTmpfs;
+import dev.apogee.store.disk.SmallTmpfs;
 import dev.apogee.store.PutStatus;
 import dev.apogee.remoting.protocol.ResponseCode;
 import org.apache.rocketmq.client.exception.MQBrokerException;

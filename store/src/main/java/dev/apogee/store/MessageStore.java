@@ -3,7 +3,6 @@ package dev.apogee.store;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -25,7 +24,6 @@ import dev.apogee.store.flush.CommitService;
 import dev.apogee.store.flush.FlushConsumeQueueService;
 import dev.apogee.store.flush.GroupCommitService;
 import dev.apogee.store.index.IndexService;
-import dev.apogee.store.record.EncodedMessage;
 import dev.apogee.store.record.SysFlag;
 import dev.apogee.store.recovery.RecoveryReport;
 import dev.apogee.store.recovery.StoreCheckpoint;
@@ -48,7 +46,7 @@ import org.slf4j.LoggerFactory;
  * their futures complete on the group-commit thread, which with a staging ring also writes the appended bytes to the
  * file (see {@link StoreConfig#commitLogStagingBytes()}). Two other threads may write staged bytes and force, each
  * under the lock that serializes them with the group-commit thread: a put nobody waits to be durable writes the ring
- * itself when no round is writing ({@link #writeStagedForReaders}), and a blocking {@link #awaitDurable} caller
+ * itself when no round is writing ({@link PutPath}), and a blocking {@link #awaitDurable} caller
  * commits and forces itself when no round is running. Reads run on the caller's thread without locks.
  */
 public final class MessageStore implements AutoCloseable {
@@ -60,7 +58,6 @@ public final class MessageStore implements AutoCloseable {
     private final StoreCheckpoint checkpoint;
     private final AllocateMappedFileService allocator;
     private final CommitLog commitLog;
-    private final MessagePreparer preparer;
     private final ConsumeQueueTable consumeQueues;
     private final IndexService index;
     private final ReputService reput;
@@ -72,10 +69,9 @@ public final class MessageStore implements AutoCloseable {
     private final CleanConsumeQueueService cleanConsumeQueues;
     private final MessageReader reader;
     private final MessageQuery query;
+    private final PutPath puts;
     private final StoreStats stats = new StoreStats();
     private final boolean transientPool;
-    /** Appends go through the commit log's staging ring (see {@link StoreConfig#commitLogStagingBytes()}). */
-    private final boolean staged;
     private volatile boolean running;
     private volatile boolean shutdown;
     private volatile boolean readOnly;
@@ -94,13 +90,14 @@ public final class MessageStore implements AutoCloseable {
         MappedFileQueue clQueue = new MappedFileQueue(config.commitLogPath(), config.commitLogFileSize(), allocator);
         Runnable[] onAppend = new Runnable[1];
         Runnable[] wakeCommitter = new Runnable[1];
-        this.staged = config.commitLogStaged();
+        // appends go through the commit log's staging ring (see StoreConfig#commitLogStagingBytes())
+        boolean staged = config.commitLogStaged();
         this.commitLog = new CommitLog(clQueue, config.clock(), config.osPageCacheBusyTimeoutMs(),
                 () -> onAppend[0].run(),
                 () -> config.diskUsageProbe().usedRatio(config.storePath()) > config.diskFullRatio(),
                 config.commitLogWriteThrough(), staged ? config.commitLogStagingBytes() : 0,
                 () -> wakeCommitter[0].run());
-        this.preparer = new MessagePreparer(config.maxMessageSize(), config.commitLogFileSize(), config.recordCrc());
+        MessagePreparer preparer = new MessagePreparer(config.maxMessageSize(), config.commitLogFileSize(), config.recordCrc());
         this.consumeQueues = new ConsumeQueueTable(config.consumeQueuePath(), config.consumeQueueEntriesPerFile());
         this.index = config.messageIndexEnable()
                 ? new IndexService(config.indexPath(), config.maxHashSlotNum(), config.maxIndexNum()) : null;
@@ -135,6 +132,9 @@ public final class MessageStore implements AutoCloseable {
                 cleanConsumeQueues::wakeup);
         this.reader = new MessageReader(commitLog, consumeQueues);
         this.query = new MessageQuery(commitLog, index);
+        this.puts = new PutPath(commitLog, preparer, stats, groupCommit,
+                flushService instanceof AsyncFlushService async ? async : null, reput, staged,
+                () -> running && !readOnly);
     }
 
     /** Opens (creating if needed) and recovers the store at {@code config.storePath()}. */
@@ -255,68 +255,28 @@ public final class MessageStore implements AutoCloseable {
 
     /** Appends one message; see {@link PutResult}. The future never completes exceptionally for expected outcomes. */
     public CompletableFuture<PutResult> putMessage(MessageToStore m) {
-        return putMessage(m, true);
+        return puts.put(m, true);
     }
 
     /**
      * As {@link #putMessage(MessageToStore)}, for a record nobody reads before a later put of the caller's own makes
      * it readable: with a staging ring and no wait for the disk, its bytes are not written for readers now (a
-     * syscall, see {@link #writeStagedForReaders}) but with that later put, or the next force, which write everything
-     * staged before them. A transaction branch's halves (its COMMIT record's force writes them) and the committed
-     * copies and op records before its DONE record use it.
+     * syscall) but with that later put, or the next force, which write everything staged before them. A transaction
+     * branch's halves (its COMMIT record's force writes them) and the committed copies and op records before its DONE
+     * record use it.
      */
     public CompletableFuture<PutResult> putMessageUnpublished(MessageToStore m) {
-        return putMessage(m, false);
-    }
-
-    private CompletableFuture<PutResult> putMessage(MessageToStore m, boolean publish) {
-        PutStatus refused = refusal();
-        if (refused != null) {
-            return done(PutResult.failure(refused));
-        }
-        EncodedMessage e = new EncodedMessage();
-        PutStatus prepared = preparer.prepare(m, e);
-        if (prepared != PutStatus.PUT_OK) {
-            return done(PutResult.failure(prepared));
-        }
-        PutResult r = commitLog.append(e);
-        return afterAppend(r, m.waitStoreMsgOK(), publish);
+        return puts.put(m, false);
     }
 
     /** Appends messages of one topic and queue contiguously, with consecutive queue offsets. */
     public CompletableFuture<PutResult> putMessages(List<MessageToStore> batch) {
-        return putMessages(batch, true);
+        return puts.putBatch(batch, true);
     }
 
     /** {@link #putMessages(List)} left unpublished, as {@link #putMessageUnpublished} explains. */
     public CompletableFuture<PutResult> putMessagesUnpublished(List<MessageToStore> batch) {
-        return putMessages(batch, false);
-    }
-
-    private CompletableFuture<PutResult> putMessages(List<MessageToStore> batch, boolean publish) {
-        PutStatus refused = refusal();
-        if (refused != null) {
-            return done(PutResult.failure(refused));
-        }
-        if (batch == null || batch.isEmpty()) {
-            return done(PutResult.failure(PutStatus.MESSAGE_ILLEGAL));
-        }
-        MessageToStore first = batch.get(0);
-        List<EncodedMessage> encoded = new ArrayList<>(batch.size());
-        boolean waitAll = false;
-        for (MessageToStore m : batch) {
-            if (!first.topic().equals(m.topic()) || first.queueId() != m.queueId()) {
-                return done(PutResult.failure(PutStatus.MESSAGE_ILLEGAL));
-            }
-            EncodedMessage e = new EncodedMessage();
-            PutStatus prepared = preparer.prepare(m, e);
-            if (prepared != PutStatus.PUT_OK) {
-                return done(PutResult.failure(prepared));
-            }
-            encoded.add(e);
-            waitAll |= m.waitStoreMsgOK();
-        }
-        return afterAppend(commitLog.appendBatch(encoded), waitAll, publish);
+        return puts.putBatch(batch, false);
     }
 
     /**
@@ -330,42 +290,12 @@ public final class MessageStore implements AutoCloseable {
      * messages and its decision record (the header, which a reader then finds before the messages it decided).
      */
     public PutResult putAtomicGroup(MessageToStore header, List<MessageToStore> members) {
-        PutStatus refused = refusal();
-        if (refused != null) {
-            return PutResult.failure(refused);
-        }
-        List<EncodedMessage> encoded = new ArrayList<>(members.size() + 1);
-        encoded.add(null);
-        long memberBytes = 0;
-        for (MessageToStore m : members) {
-            EncodedMessage e = new EncodedMessage();
-            PutStatus prepared = preparer.prepare(m, e);
-            if (prepared != PutStatus.PUT_OK) {
-                return PutResult.failure(prepared);
-            }
-            encoded.add(e);
-            memberBytes += e.recordSize;
-        }
-        header.sysFlag(header.sysFlag() | SysFlag.ATOMIC_GROUP_HEADER).preparedTransactionOffset(memberBytes);
-        EncodedMessage h = new EncodedMessage();
-        PutStatus prepared = preparer.prepare(header, h);
-        if (prepared != PutStatus.PUT_OK) {
-            return PutResult.failure(prepared);
-        }
-        encoded.set(0, h);
-        PutResult r = commitLog.appendGroup(encoded);
-        stats.recordPut(r);
-        return r;
+        return puts.putAtomicGroup(header, members);
     }
 
     /** {@link #makeDurable}, blocking; SYNC_FLUSH may force on the caller (GroupCommitService#awaitDurable). */
     public PutResult awaitDurable(PutResult result) {
-        if (!result.isOk() || getFlushedPhyOffset() >= result.nextOffset()) {
-            return result;
-        }
-        PutResult durable = groupCommit != null ? groupCommit.awaitDurable(result) : makeDurable(result).join();
-        reput.wakeup(); // an atomic group held back until durable can be dispatched now
-        return durable;
+        return puts.awaitDurable(result);
     }
 
     /**
@@ -376,12 +306,7 @@ public final class MessageStore implements AutoCloseable {
      * skipped). Backed by the same force as a SYNC_FLUSH put (or a full ASYNC_FLUSH flush).
      */
     public boolean makeReadableDurable() {
-        long readable = getMaxPhyOffset();
-        if (getFlushedPhyOffset() >= readable) {
-            return true;
-        }
-        PutResult upTo = new PutResult(PutStatus.PUT_OK, readable, 0, -1L, 0, 0L, new long[0]);
-        return awaitDurable(upTo).isOk();
+        return puts.makeReadableDurable();
     }
 
     /**
@@ -390,57 +315,7 @@ public final class MessageStore implements AutoCloseable {
      * be durable before they are acknowledged (a transaction branch's prepare). FLUSH_DISK_TIMEOUT when it was not.
      */
     public CompletableFuture<PutResult> makeDurable(PutResult result) {
-        if (!result.isOk() || getFlushedPhyOffset() >= result.nextOffset()) {
-            return CompletableFuture.completedFuture(result);
-        }
-        if (groupCommit != null) {
-            return groupCommit.submit(result);
-        }
-        return ((AsyncFlushService) flushService).submit(result);
-    }
-
-    private PutStatus refusal() {
-        if (!running || readOnly) {
-            return PutStatus.SERVICE_NOT_AVAILABLE;
-        }
-        return null;
-    }
-
-    private CompletableFuture<PutResult> afterAppend(PutResult r, boolean waitForDisk, boolean publish) {
-        stats.recordPut(r);
-        if (r.status() != PutStatus.PUT_OK || groupCommit == null || !waitForDisk) {
-            if (staged && publish && r.status() == PutStatus.PUT_OK) {
-                writeStagedForReaders();
-            }
-            return CompletableFuture.completedFuture(r);
-        }
-        return groupCommit.submitOrForce(r);
-    }
-
-    /**
-     * A staged put nobody waits to be durable, but readers wait to see: its bytes are written now by this thread
-     * (a request/reply round trip of non-persistent messages measured 15-20% slower when each message waited for
-     * the group-commit thread's next round), and dispatched to its consume queue (waking held pulls) by it too,
-     * unless that thread is writing, whose round then takes them. Not a
-     * wake-up on every persistent append: a round woken before the put's request arrived would find none waiting
-     * and reset the linger's peak.
-     */
-    private void writeStagedForReaders() {
-        try {
-            if (commitLog.tryCommitStaged()) {
-                reput.dispatchNowOrWake();
-                return;
-            }
-        } catch (IOException e) {
-            LOG.warn("STORE-IO writing staged appends for readers failed, left to the group commit: {}",
-                    e.toString());
-        }
-        groupCommit.wakeup();
-    }
-
-    private CompletableFuture<PutResult> done(PutResult r) {
-        stats.recordPut(r);
-        return CompletableFuture.completedFuture(r);
+        return puts.makeDurable(result);
     }
 
     /**
@@ -565,6 +440,17 @@ public final class MessageStore implements AutoCloseable {
     /** The fsync failure that fail-stopped the store (puts answer FSYNC_FAILED until a restart), or null. */
     public FsyncFailedException fsyncFailure() {
         return commitLog.fileQueue().fsyncFailure();
+    }
+
+    /**
+     * Stops writes as a failed fsync of the store's own files does ({@link #fsyncFailure}): for an fsync the owner of
+     * the store saw fail on a file whose loss makes further writes unsafe (the broker's config files). Any thread.
+     */
+    public void failStop(FsyncFailedException failure) {
+        if (commitLog.fileQueue().fsyncFailure() == null) {
+            LOG.error("STORE-FSYNC-FAILED {}: the store refuses writes until restarted", failure.getMessage());
+        }
+        commitLog.fileQueue().failStop(failure);
     }
 
     public StoreStats.Snapshot stats() {

@@ -10,19 +10,33 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 import dev.apogee.store.file.DirectorySync;
+import dev.apogee.store.file.FsyncFailedException;
 
 /**
  * A JSON config file replaced atomically: written to a temp file, forced, then renamed over the old one, with the
  * previous version kept as {@code .bak}, and the directory fsynced. A crash or a power cut at any point leaves either the old or the new content readable.
  * Callers serialize writes to one file (each table persists from one thread at a time).
+ *
+ * <p>A failed fsync (of the temporary file or of the directory) is reported to {@code onFsyncFailure} before the
+ * write throws: the kernel may have dropped what it could not write, so a later write that succeeds proves nothing
+ * about a rename the failed directory fsync covered; the broker fail-stops its store on it, as on a failed fsync of
+ * the commit log (README "Fail-stop on a failed fsync").
  */
 public final class ConfigFile {
     private final Path path;
+    private final Consumer<FsyncFailedException> onFsyncFailure;
 
+    /** A file whose fsync failures only throw (tools and tests that own no store). */
     public ConfigFile(Path path) {
+        this(path, e -> { });
+    }
+
+    public ConfigFile(Path path, Consumer<FsyncFailedException> onFsyncFailure) {
         this.path = path;
+        this.onFsyncFailure = onFsyncFailure;
     }
 
     public Path path() {
@@ -54,12 +68,16 @@ public final class ConfigFile {
                 while (bytes.hasRemaining()) {
                     channel.write(bytes);
                 }
-                channel.force(true);
+                force(channel, temp);
             }
             if (Files.exists(path)) {
                 keepBackup();
             }
             move(temp, path);
+        } catch (FsyncFailedException e) {
+            onFsyncFailure.accept(e);
+            Files.deleteIfExists(temp);
+            throw e;
         } catch (IOException e) {
             Files.deleteIfExists(temp);
             throw e;
@@ -75,6 +93,14 @@ public final class ConfigFile {
         } catch (IOException e) {
             Files.deleteIfExists(temp);
             throw e;
+        }
+    }
+
+    private static void force(FileChannel channel, Path file) throws FsyncFailedException {
+        try {
+            channel.force(true);
+        } catch (IOException e) {
+            throw new FsyncFailedException(file, e);
         }
     }
 

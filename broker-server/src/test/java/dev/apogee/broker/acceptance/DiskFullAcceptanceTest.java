@@ -1,7 +1,7 @@
 package dev.apogee.broker.acceptance;
 
 import dev.apogee.broker.fixture.ChildBroker;
-import dev.apogee.broker.fixture.SmallTmpfs;
+import dev.apogee.store.disk.SmallTmpfs;
 import dev.apogee.namesrv.NameServer;
 import dev.apogee.namesrv.config.NamesrvConfig;
 import dev.apogee.remoting.protocol.ResponseCode;

@@ -103,6 +103,47 @@ class FsyncFailStopTest {
         }
     }
 
+    /**
+     * The same for a broker config file: the EIO armed on an idle broker is taken by the next fsync, a config write
+     * (the topic created here, or the periodic consumer-offset / timer-progress write), and the store stops writes.
+     */
+    @Test
+    void aFailedFsyncOfAConfigFileStopsWrites() throws Exception {
+        assumeTrue(PowerCutFs.unavailableReason().isEmpty(),
+                () -> "fail-stop suite skipped: " + PowerCutFs.unavailableReason().orElseThrow());
+        try (PowerCutRig rig = new PowerCutRig(dir, "SYNC_FLUSH")) {
+            rig.startBroker();
+            DefaultMQProducer producer = rig.producer();
+            DefaultMQAdminExt admin = new DefaultMQAdminExt(5_000);
+            admin.setNamesrvAddr(rig.namesrvAddress());
+            admin.setInstanceName(OfficialClients.unique("admin"));
+            admin.start();
+            try {
+                OfficialClients.createTopic(producer, rig.topic());
+                assertEquals(SendStatus.SEND_OK, producer.send(message(rig, PowerCutRig.body("first"))).getSendStatus());
+                Thread.sleep(2_000); // the consume-queue flush and checkpoint of that send are done: the store is idle
+
+                rig.fs().failNextFsync();
+                try { // auto-creates the topic: a write of topics.json
+                    producer.send(new Message(OfficialClients.unique("AfterEio"), OfficialClients.bytes("x")));
+                } catch (Exception e) {
+                    // refused: what this test expects, asserted below
+                }
+                await("the failed config fsync stops writes").atMost(Duration.ofSeconds(30))
+                        .until(() -> "false".equals(runtime(admin, rig).get("storeWritable")));
+                String failure = runtime(admin, rig).get("storeFsyncFailure");
+                assertTrue(failure.contains("STORE-FSYNC-FAILED") && failure.contains(".json"),
+                        "a config file's fsync: " + failure);
+                Exception refused = assertThrows(Exception.class,
+                        () -> producer.send(message(rig, PowerCutRig.body("refused"))), "writes stopped");
+                assertEquals(ResponseCode.SERVICE_NOT_AVAILABLE, brokerRefusal(refused).getResponseCode());
+            } finally {
+                admin.shutdown();
+                producer.shutdown();
+            }
+        }
+    }
+
     /** The broker's answer: the 5.3.3 producer wraps it in an MQClientException once its retries are spent. */
     private static MQBrokerException brokerRefusal(Exception e) {
         for (Throwable t = e; t != null; t = t.getCause()) {

@@ -1,6 +1,6 @@
 package dev.apogee.broker.pop;
 
-import dev.apogee.broker.fixture.SmallTmpfs;
+import dev.apogee.store.disk.SmallTmpfs;
 import dev.apogee.store.file.NoSpace;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -3,6 +3,7 @@ package dev.apogee.jms.failure;
 import dev.apogee.client.MQBrokerException;
 import dev.apogee.jms.api.JmsBroker;
 import dev.apogee.jms.exception.ErrorCode;
+import dev.apogee.store.disk.SmallTmpfs;
 import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
 import jakarta.jms.MessageConsumer;

@@ -281,15 +281,38 @@ public final class MappedFileQueue {
             files.remove(f);
             f.destroy();
         }
+        if (!drop.isEmpty()) {
+            try {
+                // a deletion a power cut undid would bring back records past the offset this truncation cut
+                DirectorySync.fsync(dir);
+            } catch (IOException e) {
+                throw new UncheckedIOException("STORE-TRUNCATE cannot make the deletions in " + dir + " durable", e);
+            }
+        }
         flushedWhere = offset;
         committedWhere = offset;
     }
 
-    /** Removes the given head files from the queue and deletes them. */
+    /**
+     * Removes the given head files from the queue and deletes them, then fsyncs the directory so a power cut cannot
+     * bring them back (a head file back from the dead would be read again by recovery and retention). A failed
+     * directory fsync fail-stops the store like any other ({@link #failStop}).
+     */
     public void deleteFiles(List<MappedFile> victims) {
         for (MappedFile f : victims) {
             files.remove(f);
             f.destroy();
+        }
+        if (victims.isEmpty()) {
+            return;
+        }
+        try {
+            DirectorySync.fsync(dir);
+        } catch (FsyncFailedException e) {
+            LOG.error("STORE-FSYNC-FAILED after deleting files in {}: the store refuses writes until restarted", dir, e);
+            failStop(e);
+        } catch (IOException e) {
+            LOG.warn("STORE-FILE-DEL cannot fsync {} after deleting files: {}", dir, e.toString());
         }
     }
 
