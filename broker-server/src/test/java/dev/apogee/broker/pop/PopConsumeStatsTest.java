@@ -85,12 +85,17 @@ class PopConsumeStatsTest {
         return q0;
     }
 
-    /** Pops (long polling: a send returns before its message is dispatched) until {@code expected} came (bounded). */
+    /**
+     * Pops (long polling: a send returns before its message is dispatched) until {@code expected} came (bounded),
+     * each pop asking only for what is still missing: a first pop that found part of the messages not yet
+     * dispatched must not let the next one take more than expected.
+     */
     private static List<MessageExt> pop(int max, int expected) throws Exception {
         List<MessageExt> got = new ArrayList<>();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (got.size() < expected && System.nanoTime() < deadline) {
-            PopResult r = servers.client().pop(GROUP, TOPIC, 0, max, 60_000, 2_000, "TAG", "*");
+            PopResult r = servers.client().pop(GROUP, TOPIC, 0, Math.min(max, expected - got.size()), 60_000,
+                    2_000, "TAG", "*");
             if (r.getPopStatus() == PopStatus.FOUND) {
                 got.addAll(r.getMsgFoundList());
             }
