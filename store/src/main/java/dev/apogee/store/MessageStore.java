@@ -88,6 +88,7 @@ public final class MessageStore implements AutoCloseable {
         this.allocator = new AllocateMappedFileService(config.commitLogPath(), config.commitLogFileSize(),
                 config.warmMappedFiles(), !config.commitLogWriteThrough(), pool);
         MappedFileQueue clQueue = new MappedFileQueue(config.commitLogPath(), config.commitLogFileSize(), allocator);
+        allocator.onFsyncFailure(clQueue::failStop);
         Runnable[] onAppend = new Runnable[1];
         Runnable[] wakeCommitter = new Runnable[1];
         // appends go through the commit log's staging ring (see StoreConfig#commitLogStagingBytes())

@@ -61,7 +61,7 @@ class FsyncFailStopTest {
                 rig.fs().failNextFsync();
                 AtomicReference<MQBrokerException> refused = new AtomicReference<>();
                 int[] sent = {0};
-                await("a send refused after the injected EIO").atMost(Duration.ofSeconds(30)).until(() -> {
+                await("a send refused after the injected EIO").atMost(Duration.ofSeconds(60)).until(() -> {
                     String body = PowerCutRig.body("after-" + sent[0]++);
                     try {
                         if (producer.send(message(rig, body)).getSendStatus() == SendStatus.SEND_OK) {

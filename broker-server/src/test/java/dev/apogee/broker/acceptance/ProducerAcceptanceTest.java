@@ -156,7 +156,9 @@ class ProducerAcceptanceTest {
         assertEquals(firstResult.getQueueOffset() + 10, secondResult.getQueueOffset(),
                 "the next batch on the queue starts right after the first");
 
-        List<MessageExt> stored = OfficialClients.readAll(servers.namesrvAddress(), topic);
+        // a send returns once stored; the queue's max offset moves when the dispatch thread has indexed it
+        List<MessageExt> stored = await("both batches dispatched").atMost(Duration.ofSeconds(15))
+                .until(() -> OfficialClients.readAll(servers.namesrvAddress(), topic), all -> all.size() >= 20);
         assertEquals(20, stored.size());
         Map<Long, String> byOffset = new TreeMap<>();
         stored.forEach(m -> byOffset.put(m.getQueueOffset(), body(m)));

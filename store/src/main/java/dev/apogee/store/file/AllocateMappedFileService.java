@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 import dev.apogee.store.service.ServiceThread;
 import org.slf4j.Logger;
@@ -56,6 +57,8 @@ public final class AllocateMappedFileService extends ServiceThread implements Ma
     private MappedFile ready;
     /** Allocating thread only: the low-space skip was logged (once per episode). */
     private boolean lowSpaceLogged;
+    /** Told of a failed fsync while preparing a file ahead (the commit log's fail-stop); set once before start. */
+    private volatile Consumer<FsyncFailedException> onFsyncFailure = e -> { };
 
     public AllocateMappedFileService(Path dir, int fileSize, boolean preallocate, TransientStorePool pool) {
         this(dir, fileSize, preallocate, true, pool);
@@ -68,6 +71,14 @@ public final class AllocateMappedFileService extends ServiceThread implements Ma
         this.preallocate = preallocate;
         this.touchMapping = touchMapping;
         this.pool = pool;
+    }
+
+    /**
+     * Where a failed fsync of a file prepared ahead goes. The file is dropped, but the disk just failed a write-back:
+     * the store stops writes (fail-stop) at once rather than when the appender next needs a file.
+     */
+    public void onFsyncFailure(Consumer<FsyncFailedException> sink) {
+        this.onFsyncFailure = sink;
     }
 
     @Override
@@ -186,6 +197,9 @@ public final class AllocateMappedFileService extends ServiceThread implements Ma
                 LOG.info("the commit log needed the file at offset {} before its zero-fill was done: it is used "
                         + "sparse", offset);
             }
+        } catch (FsyncFailedException e) {
+            LOG.error("STORE-FSYNC-FAILED preparing the file at offset {} ahead: {}", offset, e.getMessage());
+            onFsyncFailure.accept(e);
         } catch (IOException e) {
             if (NoSpace.is(e)) {
                 LOG.warn("STORE-ALLOC-FAIL no space to prepare the file at offset {} ahead: {}", offset, e.toString());
