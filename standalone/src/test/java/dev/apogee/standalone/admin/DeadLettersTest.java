@@ -129,7 +129,7 @@ class DeadLettersTest {
         assertTrue(run.out().contains("re-sent 1 of 1 dead letter(s) of %DLQ%" + GROUP), run.toString());
         assertTrue(run.out().contains("the dead letters stay in %DLQ%" + GROUP), run.toString());
 
-        List<MessageExt> topic = readTopic(3);
+        List<MessageExt> topic = readTopic(TOPIC, 3);
         List<MessageExt> copies = topic.stream().filter(m -> ids.get(0).equals(m.getMsgId())).toList();
         assertEquals(2, copies.size(), "the original and the re-sent copy: " + topic);
         MessageExt resent = copies.get(1);
@@ -144,13 +144,24 @@ class DeadLettersTest {
         assertTrue(still.out().contains(": 2 message(s)"), "the dead letter stays: " + still);
     }
 
-    /** Every message of the topic, read from the start with our native pull consumer. */
-    private static List<MessageExt> readTopic(int expected) throws Exception {
+    @Test
+    void resendAllToAnotherTopicGivenByItsJmsName() throws Exception {
+        AdminServer.Run run = server.admin("dlq-resend", "-g", GROUP, "--all", "-t", "payments.replay");
+        assertEquals(0, run.exitCode(), run.toString());
+        assertTrue(run.out().contains("re-sent 2 of 2 dead letter(s) of %DLQ%" + GROUP), run.toString());
+        List<MessageExt> replayed = readTopic("payments|2Ereplay", 2);
+        assertEquals(List.of("pay 1", "pay 2"), replayed.stream()
+                .map(m -> new String(m.getBody(), StandardCharsets.UTF_8)).sorted().toList());
+        assertEquals(ids.stream().sorted().toList(), replayed.stream().map(MessageExt::getMsgId).sorted().toList());
+    }
+
+    /** Every message of {@code topic}, read from the start with our native pull consumer. */
+    private static List<MessageExt> readTopic(String topic, int expected) throws Exception {
         List<MessageExt> all = new ArrayList<>();
-        PullConsumer reader = new PullConsumer(new PullConsumerConfig("payments-audit")
+        PullConsumer reader = new PullConsumer(new PullConsumerConfig("audit-" + topic.replace('|', '_'))
                 .setClientConfig(new ClientConfig().setNamesrvAddress(server.namesrv()).setInstanceName("audit"))
                 .setConsumeFromWhere(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET));
-        reader.subscribe(TOPIC, "*");
+        reader.subscribe(topic, "*");
         reader.start();
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
@@ -160,7 +171,7 @@ class DeadLettersTest {
         } finally {
             reader.shutdown();
         }
-        assertEquals(expected, all.size(), "messages of " + TOPIC + ": " + all);
+        assertEquals(expected, all.size(), "messages of " + topic + ": " + all);
         all.sort((a, b) -> Long.compare(a.getCommitLogOffset(), b.getCommitLogOffset()));
         return all;
     }
