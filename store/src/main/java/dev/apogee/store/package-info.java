@@ -8,7 +8,8 @@
  * {@link dev.apogee.store.MessageFilter}, {@link dev.apogee.store.QueryResult},
  * {@link dev.apogee.store.DispatchListener}. Sub-packages are internals, public only for the facade's wiring:
  * {@code record} (stored format), {@code file} (mapped files), {@code commitlog}, {@code consumequeue},
- * {@code index}, {@code dispatch}, {@code flush}, {@code recovery}, {@code retention}, {@code service}.
+ * {@code index}, {@code dispatch}, {@code flush}, {@code recovery}, {@code retention}, {@code service}; and
+ * {@code check}, the offline store check of {@code bin/apogee-admin store-check}.
  *
  * <p>Threads: the facade owns no thread of its own. Puts run on callers' threads (appends serialised by the commit
  * log's put lock); reads run on callers' threads without locks; the background services each own one named thread,

@@ -6,6 +6,7 @@ import dev.apogee.client.MQClientException;
 import dev.apogee.client.Rpc;
 import dev.apogee.client.route.TopicRouteInfo;
 import dev.apogee.remoting.json.JsonException;
+import dev.apogee.remoting.json.JsonReader;
 import dev.apogee.remoting.naming.NameEncoding;
 import dev.apogee.remoting.protocol.RemotingCommand;
 import dev.apogee.remoting.protocol.RequestCode;
@@ -13,6 +14,7 @@ import dev.apogee.remoting.protocol.ResponseCode;
 import dev.apogee.remoting.protocol.body.BrokerData;
 import dev.apogee.remoting.protocol.body.ClusterInfo;
 import dev.apogee.remoting.protocol.body.ConsumeStats;
+import dev.apogee.remoting.protocol.body.ConsumerConnection;
 import dev.apogee.remoting.protocol.body.GroupList;
 import dev.apogee.remoting.protocol.body.MessageQueue;
 import dev.apogee.remoting.protocol.body.OffsetWrapper;
@@ -35,7 +37,8 @@ import java.util.function.Function;
 /**
  * Topic and group administration, the calls {@code mqadmin} makes (section 5.9): create/update topics on every
  * master of the cluster, delete them from brokers and name servers, list topics, a topic's queue offsets, the groups
- * consuming a topic, a group's committed offsets and lag.
+ * consuming a topic, a group's committed offsets and lag; subscription groups, their progress on every topic,
+ * their connected clients, and their deletion.
  */
 public final class AdminClient implements AutoCloseable {
     private final ClientConfig config;
@@ -193,6 +196,81 @@ public final class AdminClient implements AutoCloseable {
             lag += Math.max(0, offset.getBrokerOffset() - Math.max(0, offset.getConsumerOffset()));
         }
         return lag;
+    }
+
+    /**
+     * A group's progress per queue of every topic it consumes (GET_CONSUME_STATS without a topic, on every master):
+     * the topics it has offsets on, has popped, or (online) subscribes to.
+     */
+    public Map<MessageQueue, OffsetWrapper> consumeStats(String group) throws MQClientException, InterruptedException {
+        Map<MessageQueue, OffsetWrapper> all = new TreeMap<>();
+        for (String master : masters()) {
+            RemotingCommand request = RemotingCommand.createRequest(RequestCode.GET_CONSUME_STATS);
+            request.putExtField("consumerGroup", group);
+            all.putAll(decode(rpc().callOk(master, request, timeout()), ConsumeStats::decode).getOffsetTable());
+        }
+        return all;
+    }
+
+    /**
+     * The group's connected clients and subscriptions on every master (GET_CONSUMER_CONNECTION_LIST), merged; an
+     * empty answer (no connection set, no subscription) when no client of the group is connected anywhere.
+     */
+    public ConsumerConnection consumerConnection(String group) throws MQClientException, InterruptedException {
+        ConsumerConnection merged = new ConsumerConnection();
+        for (String master : masters()) {
+            RemotingCommand request = RemotingCommand.createRequest(RequestCode.GET_CONSUMER_CONNECTION_LIST);
+            request.putExtField("consumerGroup", group);
+            RemotingCommand response = rpc().call(master, request, timeout());
+            if (response.code() == ResponseCode.CONSUMER_NOT_ONLINE) {
+                continue;
+            }
+            ConsumerConnection one = decode(ok(response, master), ConsumerConnection::decode);
+            merged.getConnectionSet().addAll(one.getConnectionSet());
+            merged.getSubscriptionTable().putAll(one.getSubscriptionTable());
+        }
+        return merged;
+    }
+
+    /** Every subscription group the masters know (GET_ALL_SUBSCRIPTIONGROUP_CONFIG), system groups included. */
+    public Set<String> subscriptionGroups() throws MQClientException, InterruptedException {
+        Set<String> groups = new TreeSet<>();
+        for (String master : masters()) {
+            RemotingCommand response = rpc().callOk(master,
+                    RemotingCommand.createRequest(RequestCode.GET_ALL_SUBSCRIPTIONGROUP_CONFIG), timeout());
+            groups.addAll(decode(response, AdminClient::groupNames));
+        }
+        return groups;
+    }
+
+    private static Set<String> groupNames(byte[] body) {
+        Set<String> names = new TreeSet<>();
+        JsonReader reader = new JsonReader(body);
+        reader.beginObject();
+        while (reader.hasNext()) {
+            if (!"subscriptionGroupTable".equals(reader.nextName())) {
+                reader.skipValue();
+                continue;
+            }
+            reader.beginObject();
+            while (reader.hasNext()) {
+                names.add(reader.nextName());
+                reader.skipValue();
+            }
+            reader.endObject();
+        }
+        reader.endObject();
+        return names;
+    }
+
+    /** Deletes {@code group} with its offsets on every master (DELETE_SUBSCRIPTIONGROUP, cleanOffset). */
+    public void deleteSubscriptionGroup(String group) throws MQClientException, InterruptedException {
+        for (String master : masters()) {
+            RemotingCommand request = RemotingCommand.createRequest(RequestCode.DELETE_SUBSCRIPTIONGROUP);
+            request.putExtField("groupName", group);
+            request.putExtField("cleanOffset", "true");
+            rpc().callOk(master, request, timeout());
+        }
     }
 
     private List<String> masters() throws MQClientException, InterruptedException {

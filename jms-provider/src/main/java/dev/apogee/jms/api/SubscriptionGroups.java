@@ -6,6 +6,7 @@ import dev.apogee.jms.destination.DestinationNames;
 import dev.apogee.jms.destination.DestinationParser;
 import dev.apogee.jms.exception.ErrorCode;
 import dev.apogee.jms.exception.JmsExceptions;
+import dev.apogee.remoting.naming.JmsGroupName;
 import dev.apogee.remoting.naming.NameEncoding;
 import jakarta.jms.Destination;
 import jakarta.jms.JMSException;
@@ -22,7 +23,8 @@ import java.util.function.Predicate;
  * without a client id is {@code JMSS_<name>} ({@code JMSSD_<name>}), with one {@code JMSSC_<client id>_<name>}
  * ({@code JMSSDC_…}); a durable one {@code JMSD_<client id>_<name>}. Names are encoded with {@link NameEncoding},
  * the client id as a component (its {@code _} escaped too), so the first {@code _} after the prefix ends it and no
- * two (client id, name) pairs, with or without a client id, share a group. No prefix is a prefix of another.
+ * two (client id, name) pairs, with or without a client id, share a group. No prefix is a prefix of another. The
+ * prefixes and the way back (group name to kind, client id and name, for admin tools) are {@link JmsGroupName}.
  * Stateless.
  */
 final class SubscriptionGroups {
@@ -31,21 +33,23 @@ final class SubscriptionGroups {
 
     /** The consumer group shared by all consumers of a queue. */
     static String queueGroup(ApogeeDestination queue) {
-        return "JMSQ_" + queue.topic(); // at most 5 + 127 characters: always a valid group
+        return JmsGroupName.QUEUE_PREFIX + queue.topic(); // at most 5 + 127 characters: always a valid group
     }
 
     /** A private group for one non-durable topic subscriber. */
     static String privateTopicGroup(ApogeeDestination topic) throws JMSException {
         String random = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-        return validated(topic.jmsName(), null, "JMST_" + topic.topic() + "_" + random);
+        return validated(topic.jmsName(), null, JmsGroupName.NON_DURABLE_PREFIX + topic.topic() + "_" + random);
     }
 
     static String shared(String clientIdOrNull, String name) throws JMSException {
-        return group(clientIdOrNull == null ? "JMSS_" : "JMSSC_", clientIdOrNull, name);
+        return group(clientIdOrNull == null ? JmsGroupName.SHARED_PREFIX : JmsGroupName.SHARED_CLIENT_PREFIX,
+                clientIdOrNull, name);
     }
 
     static String sharedDurable(String clientIdOrNull, String name) throws JMSException {
-        return group(clientIdOrNull == null ? "JMSSD_" : "JMSSDC_", clientIdOrNull, name);
+        return group(clientIdOrNull == null ? JmsGroupName.SHARED_DURABLE_PREFIX
+                : JmsGroupName.SHARED_DURABLE_CLIENT_PREFIX, clientIdOrNull, name);
     }
 
     /** An unshared durable subscription: needs the connection's client id. */
@@ -54,7 +58,7 @@ final class SubscriptionGroups {
             throw JmsExceptions.create(ErrorCode.ILLEGAL_STATE,
                     "an unshared durable subscription needs a client id on the connection");
         }
-        return group("JMSD_", clientIdOrNull, name);
+        return group(JmsGroupName.DURABLE_PREFIX, clientIdOrNull, name);
     }
 
     /**

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.apogee.jms.destination.ApogeeQueue;
 import dev.apogee.jms.destination.ApogeeTopic;
+import dev.apogee.remoting.naming.JmsGroupName;
 import dev.apogee.remoting.naming.NameEncoding;
 import jakarta.jms.IllegalStateException;
 import jakarta.jms.InvalidDestinationException;
@@ -64,6 +65,34 @@ class SubscriptionGroupsTest {
                 }
             }
         }
+    }
+
+    // apogee-admin shows groups by their JMS names: every group the provider makes reads back as what made it
+    @Test
+    void everyGroupReadsBackAsItsKindClientIdAndName() throws JMSException {
+        String[] clientIds = {null, "a", "a_b", "a|5Fb", "x.y", "zäöü"};
+        String[] names = {"b", "b_c", "_c", "|5Fc", "x.y_b", "名前"};
+        Map<String, JmsGroupName.Kind> kinds = Map.of("durable", JmsGroupName.Kind.DURABLE,
+                "shared", JmsGroupName.Kind.SHARED, "sharedDurable", JmsGroupName.Kind.SHARED_DURABLE);
+        for (Map.Entry<String, JmsGroupName.Kind> kind : kinds.entrySet()) {
+            for (String clientId : clientIds) {
+                for (String name : names) {
+                    if (clientId == null && kind.getKey().equals("durable")) {
+                        continue;
+                    }
+                    String group = group(kind.getKey(), clientId, name);
+                    assertEquals(new JmsGroupName(kind.getValue(), clientId, name, null), JmsGroupName.parse(group),
+                            group);
+                }
+            }
+        }
+        assertEquals(new JmsGroupName(JmsGroupName.Kind.QUEUE, null, "orders.created", "orders|2Ecreated"),
+                JmsGroupName.parse(SubscriptionGroups.queueGroup(new ApogeeQueue("orders.created"))));
+        assertEquals(new JmsGroupName(JmsGroupName.Kind.NON_DURABLE, null, null, "a_b|2Ec"),
+                JmsGroupName.parse(SubscriptionGroups.privateTopicGroup(new ApogeeTopic("a_b.c"))));
+        assertNull(JmsGroupName.parse("JMSB_browser_1"));
+        assertNull(JmsGroupName.parse("JMSQ_a|7c"), "not a canonical encoding");
+        assertNull(JmsGroupName.parse("orders-consumers"));
     }
 
     @Test

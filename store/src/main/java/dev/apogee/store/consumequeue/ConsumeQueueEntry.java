@@ -32,7 +32,8 @@ public final class ConsumeQueueEntry {
         return size > 0 && size != HOLE_SIZE && physicalOffset >= 0;
     }
 
-    void read(ByteBuffer buffer, int at) {
+    /** Reads the entry at {@code at} of {@code buffer} (a consume-queue file, index 0 = its start) into this. */
+    public void read(ByteBuffer buffer, int at) {
         physicalOffset = buffer.getLong(at + PHYSICAL_OFFSET_OFFSET);
         size = buffer.getInt(at + SIZE_OFFSET);
         tagsCode = buffer.getLong(at + TAGS_CODE_OFFSET);
