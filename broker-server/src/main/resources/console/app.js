@@ -115,8 +115,9 @@ pages.groups = async (main) => {
   const rows = [];
   for (const g of groups) {
     rows.push(el('tr', {class: 'group', 'data-group': g.group},
-      el('th', {colspan: 3}, g.displayName), el('td', {}, jmsLabel(g.jms)),
-      el('td', {}, g.consumers + ' online ' + g.consumeType), num(g.lag, 'lag'), num(g.inFlight, 'inflight')));
+      el('th', {colspan: 3}, g.displayName),
+      el('td', {colspan: 2}, [jmsLabel(g.jms), g.consumers + ' online ' + g.consumeType].filter(x => x).join(' · ')),
+      num(g.lag, 'lag'), num(g.inFlight, 'inflight')));
     for (const t of g.topics) {
       for (const q of t.queues) {
         rows.push(el('tr', {'data-group': g.group, 'data-topic': t.topic, 'data-queue': q.queueId,
@@ -129,8 +130,8 @@ pages.groups = async (main) => {
   main.append(el('h2', {}, 'Consumer groups'),
     el('p', {class: 'muted'}, 'Lag = messages not consumed yet (on a popped queue: not acknowledged); '
       + 'in flight = popped, not acknowledged, still invisible.'),
-    table('groups-table', ['Group', 'Topic', 'Queue', 'Broker offset / JMS', 'Consumer offset / online', 'Lag',
-      'In flight'], rows));
+    table('groups-table', ['Group', 'Topic', 'Queue', 'Broker offset', 'Consumer offset', 'Lag', 'In flight'],
+      rows));
 };
 
 pages.jms = async (main) => {
@@ -164,6 +165,7 @@ pages.messages = async (main) => {
     event.preventDefault();
     showError(null);
     results.replaceChildren();
+    delete results.dataset.done;
     const params = new URLSearchParams();
     if (id.value.trim()) params.set('id', id.value.trim());
     if (key.value.trim()) params.set('key', key.value.trim());

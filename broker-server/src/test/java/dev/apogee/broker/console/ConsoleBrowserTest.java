@@ -90,8 +90,9 @@ class ConsoleBrowserTest {
         }
     }
 
-    /** Opens a page and waits (bounded) until its script rendered it. */
+    /** Loads a page afresh (not a mere change of the fragment) and waits (bounded) until its script rendered it. */
     private static void open(String page) {
+        browser.get("about:blank");
         browser.get(http.base() + "#" + page);
         new WebDriverWait(browser, WAIT).until(d -> page.equals(d.findElement(By.tagName("body"))
                 .getDomAttribute("data-loaded")));
@@ -152,7 +153,8 @@ class ConsoleBrowserTest {
                 }
                 WebElement popped = browser.findElement(By.cssSelector("tr[data-group='" + HeldPopConsumer.GROUP
                         + "'][data-topic='" + HeldPopConsumer.TOPIC + "'][data-queue='0']"));
-                assertEquals(String.valueOf(HeldPopConsumer.MESSAGES), cell(popped, "inflight"));
+                assertEquals(String.valueOf(HeldPopConsumer.MESSAGES), cell(popped, "inflight"),
+                        "the API says " + ConsoleHttp.find(http.json("api/groups"), "group", HeldPopConsumer.GROUP));
             });
             screenshot("groups");
         }
