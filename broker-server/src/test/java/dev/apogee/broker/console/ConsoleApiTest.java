@@ -6,6 +6,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,6 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * each view shows what the broker holds, and a DLQ re-send puts the message back on its topic, where the official
  * consumer reads it again. The page itself is tested in a browser by {@code ConsoleBrowserTest}.
  */
+@Tag("slow") // about 40 s on the shared box: filling the broker with the official clients dominates
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ConsoleApiTest {
     @TempDir

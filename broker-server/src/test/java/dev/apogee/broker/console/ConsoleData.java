@@ -87,11 +87,14 @@ final class ConsoleData implements AutoCloseable {
             String brokerName = fixture.config().getBrokerName();
             commit(admin, brokerName, fixture.brokerAddress(), READERS, ORDERS, data.ordersPerQueue, 2);
             commit(admin, brokerName, fixture.brokerAddress(), JMS_GROUP, JMS_TOPIC, data.jmsPerQueue, 1);
+            data.payment = data.send(new Message(PAYMENTS, "TagP", "pay-42", PAYMENT_BODY.getBytes(
+                    StandardCharsets.UTF_8)));
+            // a consumer that starts before the name server has the new topic's route rebalances only 20 s later
+            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30)).ignoreExceptions()
+                    .until(() -> !admin.examineTopicRouteInfo(PAYMENTS).getQueueDatas().isEmpty());
         } finally {
             admin.shutdown();
         }
-        data.payment = data.send(new Message(PAYMENTS, "TagP", "pay-42", PAYMENT_BODY.getBytes(
-                StandardCharsets.UTF_8)));
         data.failing = deadLetterEverything(namesrv, hook);
         org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(60)).until(dlqArrived);
         return data;
