@@ -6,6 +6,9 @@ import dev.apogee.broker.client.ConsumerIdsChangeNotifier;
 import dev.apogee.broker.client.ConsumerRegistry;
 import dev.apogee.broker.client.ProducerRegistry;
 import dev.apogee.broker.config.BrokerConfig;
+import dev.apogee.broker.acl.AclConsoleAccess;
+import dev.apogee.broker.console.ConsoleServer;
+import dev.apogee.broker.console.ConsoleSources;
 import dev.apogee.broker.lock.QueueLockTable;
 import dev.apogee.broker.filter.SqlFilterFactory;
 import dev.apogee.broker.longpolling.LongPollingHold;
@@ -82,6 +85,7 @@ public final class Broker implements AutoCloseable {
     final RequestModeTable requestModes;
     Pops pops;
     AclFileWatchService acl;
+    ConsoleServer console;
     private volatile boolean started;
 
     public Broker(BrokerConfig config) {
@@ -170,6 +174,16 @@ public final class Broker implements AutoCloseable {
         topics.onChange(registration::registerIncrementally);
         registration.start();
         started = true;
+        if (config.isConsoleEnable()) {
+            try {
+                console = ConsoleServer.start(new ConsoleSources(config, store, topics, groups, offsets, consumers,
+                        producers, pops, acl == null ? null : new AclConsoleAccess(acl), namesrvClient,
+                        appender.storeHost(), clock));
+            } catch (RemotingBindException | RuntimeException e) {
+                shutdown(); // a broker whose console cannot listen does not start, like one whose port is taken
+                throw e;
+            }
+        }
         LOG.info("broker {} of cluster {} started on {} (store {}, {})", config.getBrokerName(),
                 config.getBrokerClusterName(), config.brokerAddress(), config.storeRoot(), config.getFlushDiskType());
     }
@@ -217,6 +231,11 @@ public final class Broker implements AutoCloseable {
         return config;
     }
 
+    /** The web console's port, or -1 when {@code consoleEnable} is off. */
+    public int consolePort() {
+        return console == null ? -1 : console.port();
+    }
+
     /** The POP consumption feature (diagnostics and tests). */
     public Pops pops() {
         return pops;
@@ -246,6 +265,10 @@ public final class Broker implements AutoCloseable {
             return;
         }
         started = false;
+        if (console != null) {
+            console.shutdown();
+            console = null;
+        }
         registration.shutdown();
         server.stopAccepting();
         longPolling.shutdown();

@@ -36,7 +36,7 @@ public final class Standalone {
 
     private static final Logger LOG = LoggerFactory.getLogger(Standalone.class);
     static final String USAGE = "usage: apogee-standalone [-d dataDir] [-p namesrvPort] [-b brokerPort]"
-            + " [-f ASYNC_FLUSH|SYNC_FLUSH] [-c broker.conf] [--acl]";
+            + " [-f ASYNC_FLUSH|SYNC_FLUSH] [-c broker.conf] [--acl] [--console-port PORT | --no-console]";
 
     private final NameServer namesrv;
     private final Broker broker;
@@ -77,6 +77,11 @@ public final class Standalone {
 
     public int brokerPort() {
         return broker.port();
+    }
+
+    /** The web console's port, or -1 without console ({@code --no-console}). */
+    public int consolePort() {
+        return broker.consolePort();
     }
 
     /** Stops the broker (unregistering it from the name server), then the name server. */
@@ -120,9 +125,11 @@ public final class Standalone {
             LOG.info("STANDALONE-STOPPED");
             stopped.countDown();
         }, "standalone-shutdown-hook"));
-        LOG.info("STANDALONE-STARTED namesrv {}:{}, broker {}:{} ({}), data {} in {} ms, pid {}",
+        LOG.info("STANDALONE-STARTED namesrv {}:{}, broker {}:{} ({}), console {}, data {} in {} ms, pid {}",
                 StandaloneOptions.HOST, standalone.namesrvPort(), StandaloneOptions.HOST, standalone.brokerPort(),
-                standalone.broker.config().getFlushDiskType(), options.dataDir().toAbsolutePath(),
+                standalone.broker.config().getFlushDiskType(), standalone.consolePort() < 0 ? "off"
+                        : "http://" + StandaloneOptions.HOST + ":" + standalone.consolePort() + "/",
+                options.dataDir().toAbsolutePath(),
                 (System.nanoTime() - began) / 1_000_000, ProcessHandle.current().pid());
         while (true) {
             try {

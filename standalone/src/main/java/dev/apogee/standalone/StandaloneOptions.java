@@ -16,13 +16,19 @@ import java.util.Map;
  * @param brokerConfFile optional broker settings file, or null
  * @param aclFile        {@code --acl}: ACL on, with this {@code plain_acl.yml} unless the {@code -c} file names one;
  *                       null leaves ACL as the {@code -c} file sets it (off by default)
+ * @param consolePort    the web console's port on 127.0.0.1 (0 = any free port), or {@link #CONSOLE_OFF}
  */
 public record StandaloneOptions(Path dataDir, int namesrvPort, int brokerPort, String flushDiskType,
-                                Path brokerConfFile, Path aclFile) {
-    /** Without {@code --acl}. */
+                                Path brokerConfFile, Path aclFile, int consolePort) {
+    /** {@link #consolePort} of a server without web console ({@code --no-console}). */
+    public static final int CONSOLE_OFF = -1;
+    /** The web console's port when neither {@code --console-port} nor {@code APOGEE_CONSOLE_PORT} says otherwise. */
+    public static final String DEFAULT_CONSOLE_PORT = "8082";
+
+    /** Without {@code --acl}; for embedding (tests, examples): no web console. */
     public StandaloneOptions(Path dataDir, int namesrvPort, int brokerPort, String flushDiskType,
                              Path brokerConfFile) {
-        this(dataDir, namesrvPort, brokerPort, flushDiskType, brokerConfFile, null);
+        this(dataDir, namesrvPort, brokerPort, flushDiskType, brokerConfFile, null, CONSOLE_OFF);
     }
 
     /** Both servers listen on, and register, the loopback address. */
@@ -33,6 +39,8 @@ public record StandaloneOptions(Path dataDir, int namesrvPort, int brokerPort, S
         String namesrvPort = env.getOrDefault("APOGEE_NAMESRV_PORT", "9876");
         String brokerPort = env.getOrDefault("APOGEE_BROKER_PORT", "10911");
         String flush = env.get("APOGEE_FLUSH_DISK_TYPE");
+        String consolePort = env.getOrDefault("APOGEE_CONSOLE_PORT", DEFAULT_CONSOLE_PORT);
+        boolean console = true;
         String conf = null;
         Path acl = null;
         for (int i = 0; i < args.length; i++) {
@@ -43,6 +51,8 @@ public record StandaloneOptions(Path dataDir, int namesrvPort, int brokerPort, S
                 case "-b" -> brokerPort = valueOf(args, ++i, arg);
                 case "-f" -> flush = valueOf(args, ++i, arg);
                 case "-c" -> conf = valueOf(args, ++i, arg);
+                case "--console-port" -> consolePort = valueOf(args, ++i, arg);
+                case "--no-console" -> console = false;
                 // the shipped conf/plain_acl.yml of the installation the launch script runs from
                 case "--acl" -> acl = Path.of(env.getOrDefault("APOGEE_HOME", System.getProperty("apogee.home", ".")),
                         "conf", "plain_acl.yml");
@@ -54,7 +64,7 @@ public record StandaloneOptions(Path dataDir, int namesrvPort, int brokerPort, S
             throw new UsageException("flush disk type must be ASYNC_FLUSH or SYNC_FLUSH, got '" + flush + "'");
         }
         return new StandaloneOptions(Path.of(data), port(namesrvPort, "namesrv"), port(brokerPort, "broker"), flush,
-                conf == null ? null : Path.of(conf), acl);
+                conf == null ? null : Path.of(conf), acl, console ? port(consolePort, "console") : CONSOLE_OFF);
     }
 
     /** The broker's settings: the {@code -c} file if any, then what standalone mode fixes. */
@@ -70,6 +80,11 @@ public record StandaloneOptions(Path dataDir, int namesrvPort, int brokerPort, S
         config.setStorePathRootDir(storeDir.toString());
         if (flushDiskType != null) {
             config.setFlushDiskType(flushDiskType);
+        }
+        // the console follows the standalone options like the other ports; on loopback, like the whole server
+        config.setConsoleEnable(consolePort != CONSOLE_OFF);
+        if (consolePort != CONSOLE_OFF) {
+            config.setConsolePort(consolePort);
         }
         if (aclFile != null) {
             config.setAclEnable(true);

@@ -103,6 +103,7 @@ class LaunchScriptsTest {
         Map<String, String> env = builder.environment();
         env.put("APOGEE_LOG_DIR", logs.toString());
         env.put("APOGEE_CLASSPATH", System.getProperty("java.class.path"));
+        env.put("APOGEE_CONSOLE_PORT", "0"); // the web console on a free port, not the default 8082
         env.put("JAVA_OPT", "-Xms64m -Xmx256m -XX:+UseG1GC -XX:MaxDirectMemorySize=256m");
         env.remove("APOGEE_HOME");
         Path out = dir.resolve("script-" + System.nanoTime() + ".out");

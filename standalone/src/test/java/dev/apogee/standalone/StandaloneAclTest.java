@@ -42,7 +42,8 @@ class StandaloneAclTest {
         Path home = dir.resolve("home");
         Files.createDirectories(home.resolve("conf"));
         Files.copy(Path.of("..", "conf", "plain_acl.yml"), home.resolve("conf").resolve("plain_acl.yml"));
-        StandaloneOptions options = StandaloneOptions.parse(new String[] {"--acl", "-p", "0", "-b", "0", "-d",
+        StandaloneOptions options = StandaloneOptions.parse(new String[] {"--acl", "-p", "0", "-b", "0",
+                "--no-console", "-d",
                 dir.resolve("data").toString()}, Map.of("APOGEE_HOME", home.toString()));
         Standalone server = Standalone.start(options);
         try {

@@ -70,6 +70,17 @@ public final class ProducerRegistry {
         return null;
     }
 
+    /** The producer groups with at least one connection registered (the web console's connections page). */
+    public java.util.Set<String> groupNames() {
+        java.util.Set<String> names = new java.util.TreeSet<>();
+        groups.forEach((group, channels) -> {
+            if (!channels.isEmpty()) {
+                names.add(group);
+            }
+        });
+        return names;
+    }
+
     public Map<Channel, ClientChannelInfo> channels(String group) {
         Map<Channel, ClientChannelInfo> channels = groups.get(group);
         return channels == null ? Map.of() : channels;

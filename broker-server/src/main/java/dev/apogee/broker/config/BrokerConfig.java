@@ -91,6 +91,9 @@ public final class BrokerConfig {
     private String tlsServerKeyPasswordFile;
     private String tlsServerTrustCertPath;
     private boolean tlsServerNeedClientAuth = false;
+    /** The web console ({@code dev.apogee.broker.console}): off for a plain broker, on in standalone mode. */
+    private boolean consoleEnable = false;
+    private int consolePort = 8082;
 
     /** Namesrv addresses, split on ';' as RocketMQ does. */
     public List<String> namesrvAddressList() {
@@ -269,4 +272,18 @@ public final class BrokerConfig {
     public void setTlsServerTrustCertPath(String v) { tlsServerTrustCertPath = v; }
     public boolean isTlsServerNeedClientAuth() { return tlsServerNeedClientAuth; }
     public void setTlsServerNeedClientAuth(boolean v) { tlsServerNeedClientAuth = v; }
+    /**
+     * The web console on {@code bindAddress:consolePort} (HTTP; 0 = any free port): cluster, topics, groups, JMS
+     * destinations, message lookup, DLQ re-send, connections, rates. Behind the ACL's admin accounts when
+     * {@code aclEnable}.
+     */
+    public boolean isConsoleEnable() { return consoleEnable; }
+    public void setConsoleEnable(boolean v) { consoleEnable = v; }
+    public int getConsolePort() { return consolePort; }
+    public void setConsolePort(int v) {
+        if (v < 0 || v > 65535) {
+            throw new IllegalArgumentException("consolePort must be 0..65535, got " + v);
+        }
+        consolePort = v;
+    }
 }
