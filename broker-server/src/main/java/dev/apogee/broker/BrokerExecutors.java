@@ -1,6 +1,8 @@
 package dev.apogee.broker;
 
+import dev.apogee.broker.admin.ThreadPoolLoads;
 import dev.apogee.broker.config.BrokerConfig;
+import dev.apogee.remoting.netty.ExecutorLoad;
 import dev.apogee.remoting.netty.LaneGroup;
 import dev.apogee.remoting.netty.RemotingExecutors;
 
@@ -56,6 +58,12 @@ final class BrokerExecutors {
         admin = RemotingExecutors.bounded("apogee-admin", config.getAdminBrokerThreadPoolNums(), 10_000);
         transaction = RemotingExecutors.bounded("apogee-end-transaction", 2, 100_000);
         branch = RemotingExecutors.bounded("apogee-branch", config.getBranchThreadPoolNums(), 10_000);
+    }
+
+    /** The executors' queues now, for the runtime info (any thread). */
+    ThreadPoolLoads loads() {
+        return new ThreadPoolLoads(ExecutorLoad.of(sendLanes), ExecutorLoad.of(pull), ExecutorLoad.of(pop),
+                ExecutorLoad.of(admin), ExecutorLoad.of(transaction));
     }
 
     /** Stops taking work and waits (bounded) for queued work to finish. */
