@@ -30,6 +30,9 @@ final class BrokerExecutors {
     /**
      * Offset commits on one thread: they are applied in the order they arrived, so an older periodic commit can never
      * overwrite a newer one (e.g. the final commit a consumer sends at shutdown) by finishing later on another thread.
+     * Offset queries run here too, so a query answers after the (oneway) commits its connection sent before it: the
+     * official consumer commits a reset offset and at once re-reads it when it takes the queue back (mqadmin
+     * resetOffsetByTime); on another thread the query could overtake the commit and hand back the old offset.
      */
     final ExecutorService offsetUpdates;
     final ExecutorService admin;

@@ -87,8 +87,9 @@ final class ProcessorRegistrations {
         server.registerProcessor(RequestCode.GET_CONSUMER_LIST_BY_GROUP,
                 new GetConsumerListByGroupProcessor(broker.consumers), ex.clientManage);
 
+        // queries on the commits' thread: a query sees every commit its connection sent before it (see offsetUpdates)
         server.registerProcessor(RequestCode.QUERY_CONSUMER_OFFSET,
-                new QueryConsumerOffsetProcessor(broker.offsets, broker.store), ex.consumerManage);
+                new QueryConsumerOffsetProcessor(broker.offsets, broker.store), ex.offsetUpdates);
         server.registerProcessor(RequestCode.UPDATE_CONSUMER_OFFSET,
                 new UpdateConsumerOffsetProcessor(broker.offsets), ex.offsetUpdates);
 

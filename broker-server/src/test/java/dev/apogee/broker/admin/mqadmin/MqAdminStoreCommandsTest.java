@@ -49,6 +49,7 @@ class MqAdminStoreCommandsTest {
         });
         mqadmin = new MqAdmin(fixture.namesrvAddress());
         producer = fixture.producer("pg-ops-store");
+        producer.setSendMsgTimeout(15_000); // a loaded build machine: the first send creates the topic
         byte[] body = new byte[2048];
         MessageQueue queue = new MessageQueue(TOPIC, fixture.config().getBrokerName(), 0);
         for (int i = 0; i < 120; i++) { // about 4 commit-log files, 8 consume-queue files
