@@ -22,6 +22,8 @@ import dev.apogee.broker.pull.PullMessageProcessor;
 import dev.apogee.broker.registration.BrokerRegistrationService;
 import dev.apogee.broker.schedule.DelayLevelTable;
 import dev.apogee.broker.schedule.ScheduleMessageService;
+import dev.apogee.broker.stats.BrokerStats;
+import dev.apogee.broker.stats.BrokerStatsService;
 import dev.apogee.broker.send.MessageAppender;
 import dev.apogee.broker.send.MessageRedirect;
 import dev.apogee.broker.subscription.SubscriptionGroupTable;
@@ -46,6 +48,7 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.time.ZoneId;
 import java.util.function.LongSupplier;
 
 /**
@@ -86,6 +89,8 @@ public final class Broker implements AutoCloseable {
     Pops pops;
     AclFileWatchService acl;
     ConsoleServer console;
+    BrokerStats stats;
+    private BrokerStatsService statsService;
     private volatile boolean started;
 
     public Broker(BrokerConfig config) {
@@ -120,6 +125,9 @@ public final class Broker implements AutoCloseable {
             acl = AclFileWatchService.open(config.aclConfigPath(), config.getAclReloadIntervalMillis(), clock);
         }
         store = MessageStore.open(storeConfig());
+        stats = new BrokerStats(clock, () -> store.stats().putMessages(), () -> store.stats().getMessages(),
+                ZoneId.systemDefault());
+        store.addDispatchListener(stats);
         topics.load(new SystemTopics(config, delayLevels.maxLevel()));
         groups.load();
         offsets.load();
@@ -136,6 +144,7 @@ public final class Broker implements AutoCloseable {
                 appender.storeHost(), clock);
         longPolling = new LongPollingHold(pullProcessor::resume, clock);
         pullProcessor.bind(longPolling, executors.pull);
+        pullProcessor.countDeliveriesIn(stats);
         store.addDispatchListener(longPolling);
         schedule = new ScheduleMessageService(store, delayLevels,
                 configFile("delayOffset.json"), appender.storeHost(), clock, 10_000);
@@ -169,6 +178,8 @@ public final class Broker implements AutoCloseable {
         longPolling.start();
         transactions.start(server);
         housekeeping.start();
+        statsService = new BrokerStatsService(stats);
+        statsService.start();
         offsetPersist.start();
         namesrvClient.start();
         topics.onChange(registration::registerIncrementally);
@@ -275,6 +286,7 @@ public final class Broker implements AutoCloseable {
         transactions.shutdown();
         branches.shutdown();
         housekeeping.shutdown();
+        statsService.shutdown();
         try {
             executors.shutdown();
         } catch (InterruptedException e) {

@@ -1,6 +1,8 @@
 package dev.apogee.broker;
 
+import dev.apogee.broker.admin.ThreadPoolLoads;
 import dev.apogee.broker.config.BrokerConfig;
+import dev.apogee.remoting.netty.ExecutorLoad;
 import dev.apogee.remoting.netty.LaneGroup;
 import dev.apogee.remoting.netty.RemotingExecutors;
 
@@ -28,6 +30,9 @@ final class BrokerExecutors {
     /**
      * Offset commits on one thread: they are applied in the order they arrived, so an older periodic commit can never
      * overwrite a newer one (e.g. the final commit a consumer sends at shutdown) by finishing later on another thread.
+     * Offset queries run here too, so a query answers after the (oneway) commits its connection sent before it: the
+     * official consumer commits a reset offset and at once re-reads it when it takes the queue back (mqadmin
+     * resetOffsetByTime); on another thread the query could overtake the commit and hand back the old offset.
      */
     final ExecutorService offsetUpdates;
     final ExecutorService admin;
@@ -56,6 +61,12 @@ final class BrokerExecutors {
         admin = RemotingExecutors.bounded("apogee-admin", config.getAdminBrokerThreadPoolNums(), 10_000);
         transaction = RemotingExecutors.bounded("apogee-end-transaction", 2, 100_000);
         branch = RemotingExecutors.bounded("apogee-branch", config.getBranchThreadPoolNums(), 10_000);
+    }
+
+    /** The executors' queues now, for the runtime info (any thread). */
+    ThreadPoolLoads loads() {
+        return new ThreadPoolLoads(ExecutorLoad.of(sendLanes), ExecutorLoad.of(pull), ExecutorLoad.of(pop),
+                ExecutorLoad.of(admin), ExecutorLoad.of(transaction));
     }
 
     /** Stops taking work and waits (bounded) for queued work to finish. */

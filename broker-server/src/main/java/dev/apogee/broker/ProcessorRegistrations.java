@@ -2,22 +2,27 @@ package dev.apogee.broker;
 
 import dev.apogee.broker.admin.BrokerConfigVersion;
 import dev.apogee.broker.admin.CheckClientConfigProcessor;
+import dev.apogee.broker.admin.CleanExpiredConsumeQueueProcessor;
+import dev.apogee.broker.admin.ConsumeStatsProcessors;
+import dev.apogee.broker.admin.DeleteExpiredCommitLogProcessor;
 import dev.apogee.broker.admin.DeleteSubscriptionGroupProcessor;
 import dev.apogee.broker.admin.DeleteTopicProcessor;
 import dev.apogee.broker.admin.GetAllSubscriptionGroupConfigProcessor;
 import dev.apogee.broker.admin.GetAllTopicConfigProcessor;
 import dev.apogee.broker.admin.GetBrokerConfigProcessor;
 import dev.apogee.broker.admin.GetBrokerRuntimeInfoProcessor;
-import dev.apogee.broker.admin.GetConsumeStatsProcessor;
 import dev.apogee.broker.admin.GetConsumerConnectionListProcessor;
+import dev.apogee.broker.admin.GetConsumerRunningInfoProcessor;
 import dev.apogee.broker.admin.GetProducerConnectionListProcessor;
 import dev.apogee.broker.admin.GetTopicConfigProcessor;
 import dev.apogee.broker.admin.GetTopicStatsInfoProcessor;
 import dev.apogee.broker.admin.QueryTopicConsumeByWhoProcessor;
+import dev.apogee.broker.admin.ResetOffsetByTimeProcessor;
 import dev.apogee.broker.admin.UpdateAndCreateSubscriptionGroupProcessor;
 import dev.apogee.broker.admin.UpdateAndCreateTopicListProcessor;
 import dev.apogee.broker.admin.UpdateAndCreateTopicProcessor;
 import dev.apogee.broker.admin.UpdateBrokerConfigProcessor;
+import dev.apogee.broker.admin.ViewBrokerStatsDataProcessor;
 import dev.apogee.broker.client.GetConsumerListByGroupProcessor;
 import dev.apogee.broker.client.HeartbeatProcessor;
 import dev.apogee.broker.client.UnregisterClientProcessor;
@@ -82,8 +87,9 @@ final class ProcessorRegistrations {
         server.registerProcessor(RequestCode.GET_CONSUMER_LIST_BY_GROUP,
                 new GetConsumerListByGroupProcessor(broker.consumers), ex.clientManage);
 
+        // queries on the commits' thread: a query sees every commit its connection sent before it (see offsetUpdates)
         server.registerProcessor(RequestCode.QUERY_CONSUMER_OFFSET,
-                new QueryConsumerOffsetProcessor(broker.offsets, broker.store), ex.consumerManage);
+                new QueryConsumerOffsetProcessor(broker.offsets, broker.store), ex.offsetUpdates);
         server.registerProcessor(RequestCode.UPDATE_CONSUMER_OFFSET,
                 new UpdateConsumerOffsetProcessor(broker.offsets), ex.offsetUpdates);
 
@@ -98,7 +104,9 @@ final class ProcessorRegistrations {
         registerQueries(server, ex);
         registerTopicAdmin(server, ex);
         registerConsumerAdmin(server, ex);
+        registerConsumerControl(server, ex);
         registerBrokerAdmin(server, ex);
+        registerStoreAdmin(server, ex);
     }
 
     private void registerPop(NettyRemotingServer server, BrokerExecutors ex) {
@@ -153,12 +161,16 @@ final class ProcessorRegistrations {
         server.registerProcessor(RequestCode.DELETE_TOPIC_IN_BROKER,
                 new DeleteTopicProcessor(broker.topics, broker.store, broker.offsets), ex.admin);
         server.registerProcessor(RequestCode.GET_TOPIC_STATS_INFO,
-                new GetTopicStatsInfoProcessor(broker.config, broker.topics, broker.store), ex.admin);
+                new GetTopicStatsInfoProcessor(broker.config, broker.topics, broker.store, broker.stats), ex.admin);
     }
 
     private void registerConsumerAdmin(NettyRemotingServer server, BrokerExecutors ex) {
-        server.registerProcessor(RequestCode.GET_CONSUME_STATS, new GetConsumeStatsProcessor(broker.config,
-                broker.topics, broker.offsets, broker.consumers, broker.store, broker.pops), ex.admin);
+        ConsumeStatsProcessors consumeStats = new ConsumeStatsProcessors(broker.config.getBrokerName(), broker.topics,
+                broker.consumers, new ConsumeStatsProcessors.Sources(broker.store, broker.offsets, broker.pops,
+                broker.stats));
+        server.registerProcessor(RequestCode.GET_CONSUME_STATS, consumeStats.consumeStats(), ex.admin);
+        server.registerProcessor(RequestCode.GET_BROKER_CONSUME_STATS,
+                consumeStats.brokerConsumeStats(broker.config.brokerAddress(), broker.groups), ex.admin);
         server.registerProcessor(RequestCode.GET_CONSUMER_CONNECTION_LIST,
                 new GetConsumerConnectionListProcessor(broker.consumers), ex.admin);
         server.registerProcessor(RequestCode.GET_PRODUCER_CONNECTION_LIST,
@@ -175,13 +187,32 @@ final class ProcessorRegistrations {
                 ex.clientManage);
     }
 
+    /** Requests that reach into running consumers: reset their offsets, ask them for their state. */
+    private void registerConsumerControl(NettyRemotingServer server, BrokerExecutors ex) {
+        server.registerProcessor(RequestCode.INVOKE_BROKER_TO_RESET_OFFSET, new ResetOffsetByTimeProcessor(
+                broker.config.getBrokerName(), new ResetOffsetByTimeProcessor.ResetTargets(broker.topics,
+                broker.groups, broker.store, broker.pops), broker.offsets, broker.consumers, server), ex.admin);
+        server.registerProcessor(RequestCode.GET_CONSUMER_RUNNING_INFO,
+                new GetConsumerRunningInfoProcessor(broker.consumers, server), ex.admin);
+    }
+
     private void registerBrokerAdmin(NettyRemotingServer server, BrokerExecutors ex) {
-        server.registerProcessor(RequestCode.GET_BROKER_RUNTIME_INFO,
-                new GetBrokerRuntimeInfoProcessor(broker.config, broker.store, broker.clock), ex.admin);
+        server.registerProcessor(RequestCode.GET_BROKER_RUNTIME_INFO, new GetBrokerRuntimeInfoProcessor(broker.config,
+                broker.store, broker.clock, broker.stats, ex::loads), ex.admin);
+        server.registerProcessor(RequestCode.VIEW_BROKER_STATS_DATA, new ViewBrokerStatsDataProcessor(broker.stats),
+                ex.admin);
         BrokerConfigVersion configVersion = new BrokerConfigVersion();
         server.registerProcessor(RequestCode.GET_BROKER_CONFIG,
                 new GetBrokerConfigProcessor(broker.config, configVersion), ex.admin);
         server.registerProcessor(RequestCode.UPDATE_BROKER_CONFIG,
                 new UpdateBrokerConfigProcessor(broker.config, configVersion), ex.admin);
+    }
+
+    /** Operator-requested store maintenance (each runs one retention round on the admin thread). */
+    private void registerStoreAdmin(NettyRemotingServer server, BrokerExecutors ex) {
+        server.registerProcessor(RequestCode.CLEAN_EXPIRED_CONSUMEQUEUE,
+                new CleanExpiredConsumeQueueProcessor(broker.store), ex.admin);
+        server.registerProcessor(RequestCode.DELETE_EXPIRED_COMMITLOG,
+                new DeleteExpiredCommitLogProcessor(broker.store), ex.admin);
     }
 }

@@ -29,8 +29,7 @@ import dev.apogee.store.recovery.RecoveryReport;
 import dev.apogee.store.recovery.StoreCheckpoint;
 import dev.apogee.store.recovery.StoreLock;
 import dev.apogee.store.recovery.StoreRecovery;
-import dev.apogee.store.retention.CleanCommitLogService;
-import dev.apogee.store.retention.CleanConsumeQueueService;
+import dev.apogee.store.retention.Retention;
 import dev.apogee.store.service.ServiceThread;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -65,8 +64,7 @@ public final class MessageStore implements AutoCloseable {
     private final GroupCommitService groupCommit;
     private final CommitService commitService;
     private final FlushConsumeQueueService flushConsumeQueues;
-    private final CleanCommitLogService cleanCommitLog;
-    private final CleanConsumeQueueService cleanConsumeQueues;
+    private final Retention retention;
     private final MessageReader reader;
     private final MessageQuery query;
     private final PutPath puts;
@@ -127,10 +125,7 @@ public final class MessageStore implements AutoCloseable {
                 : null;
         this.flushConsumeQueues = new FlushConsumeQueueService(clQueue, consumeQueues, index, checkpoint,
                 reput::dispatchedOffset, config.flushConsumeQueueIntervalMs());
-        this.cleanConsumeQueues = new CleanConsumeQueueService(commitLog, consumeQueues, index,
-                config.cleanIntervalMs());
-        this.cleanCommitLog = new CleanCommitLogService(config, commitLog, reput::dispatchedOffset,
-                cleanConsumeQueues::wakeup);
+        this.retention = new Retention(config, commitLog, consumeQueues, index, reput::dispatchedOffset);
         this.reader = new MessageReader(commitLog, consumeQueues);
         this.query = new MessageQuery(commitLog, index);
         this.puts = new PutPath(commitLog, preparer, stats, groupCommit,
@@ -190,8 +185,7 @@ public final class MessageStore implements AutoCloseable {
         flushService.start();
         reput.start();
         flushConsumeQueues.start();
-        cleanCommitLog.start();
-        cleanConsumeQueues.start();
+        retention.start();
         running = true;
     }
 
@@ -204,8 +198,7 @@ public final class MessageStore implements AutoCloseable {
         shutdown = true;
         commitLog.putLock().lock();
         commitLog.putLock().unlock();
-        stop(cleanCommitLog);
-        stop(cleanConsumeQueues);
+        retention.shutdown(SERVICE_STOP_TIMEOUT_MS);
         stop(commitService);
         stop(flushService);
         stop(reput);
@@ -464,9 +457,12 @@ public final class MessageStore implements AutoCloseable {
      * instead of waiting for the clean services' interval. Returns the number of commit-log files deleted.
      */
     public int runRetentionNow() {
-        int deleted = cleanCommitLog.runOnce();
-        cleanConsumeQueues.runOnce();
-        return deleted;
+        return retention.runNow();
+    }
+
+    /** Retention rounds on request (mqadmin deleteExpiredCommitLog and cleanExpiredCQ). */
+    public Retention retention() {
+        return retention;
     }
 
     /** What recovery at open read and decided (where the commit-log scan started, how much it read). */

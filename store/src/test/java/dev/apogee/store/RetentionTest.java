@@ -93,4 +93,24 @@ class RetentionTest {
             assertTrue(store.getMinOffsetInQueue("Ret", 0) > 0);
         }
     }
+
+    @Test
+    void anOperatorDeletesExpiredFilesBeforeTheHourButNeverReservedOnes() throws Exception {
+        // 03:00 UTC, delete hour 04: the scheduled round deletes nothing, a requested one the expired files
+        long start = ZonedDateTime.of(2026, 1, 10, 3, 0, 0, 0, ZoneOffset.UTC).toInstant().toEpochMilli();
+        MutableClock clock = new MutableClock(start);
+        StoreConfig config = smallConfig(dir).clock(clock).deleteWhenHour(4).fileReservedHours(72).build();
+        try (MessageStore store = openStarted(config)) {
+            fill(store, 200);
+            long lastFileStart = store.getMaxPhyOffset() - store.getMaxPhyOffset() % CL_FILE_SIZE;
+            assertEquals(0, store.retention().deleteExpiredCommitLogNow(), "still within the reserved time");
+            clock.set(start + 74 * 3_600_000L); // 05:00, 74 h later: expired, but not the hour
+            assertEquals(0, store.runRetentionNow(), "the scheduled round waits for the hour");
+            assertEquals(lastFileStart / CL_FILE_SIZE, store.retention().deleteExpiredCommitLogNow());
+            assertEquals(lastFileStart, store.getMinPhyOffset());
+            assertTrue(store.getMinOffsetInQueue("Ret", 0) > 0, "the consume queues followed");
+            assertEquals(0, store.retention().cleanConsumeQueuesNow(), "nothing left below the new start");
+            assertQueueConsistent(store, "Ret", 0);
+        }
+    }
 }

@@ -18,11 +18,15 @@ import java.util.Set;
  * only valid credentials; {@link #ADMIN_CODES} need the account's admin right.
  */
 final class AclResources {
-    /** Topic / group / broker-config changes, as the official {@code Permission.ADMIN_CODE} plus the ACL commands. */
+    /**
+     * Topic / group / broker-config changes, as the official {@code Permission.ADMIN_CODE} plus the ACL commands, and
+     * the store maintenance that deletes files (mqadmin cleanExpiredCQ, deleteExpiredCommitLog).
+     */
     static final Set<Integer> ADMIN_CODES = Set.of(RequestCode.UPDATE_AND_CREATE_TOPIC,
             RequestCode.UPDATE_AND_CREATE_TOPIC_LIST, RequestCode.UPDATE_BROKER_CONFIG,
             RequestCode.DELETE_TOPIC_IN_BROKER, RequestCode.UPDATE_AND_CREATE_SUBSCRIPTIONGROUP,
             RequestCode.DELETE_SUBSCRIPTIONGROUP, RequestCode.INVOKE_BROKER_TO_RESET_OFFSET,
+            RequestCode.CLEAN_EXPIRED_CONSUMEQUEUE, RequestCode.DELETE_EXPIRED_COMMITLOG,
             50 /* UPDATE_AND_CREATE_ACL_CONFIG */, 51 /* DELETE_ACL_CONFIG */, 52 /* GET_BROKER_CLUSTER_ACL_INFO */,
             53 /* UPDATE_GLOBAL_WHITE_ADDRS_CONFIG */);
 

@@ -13,8 +13,8 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * A consumer group's progress per queue, as GET_CONSUME_STATS (mqadmin consumerProgress) and the web console show
- * it. Broker offset = queue max offset; last timestamp = store time of the last consumed message.
+ * A consumer group's progress per queue, as GET_CONSUME_STATS (mqadmin consumerProgress), GET_BROKER_CONSUME_STATS
+ * (brokerConsumeStats, both through {@link ConsumeStatsRows}) and the web console show it. Broker offset = queue max offset; last timestamp = store time of the last consumed message.
  * <ul>
  *   <li>a queue the group pulls: consumer and pull offset = the committed offset (0 when none);</li>
  *   <li>a queue the group pops (it has POP state there): consumer offset = its low-water mark (every message below
@@ -62,8 +62,7 @@ public final class ConsumeProgress {
         if (requested != null && !requested.isBlank()) {
             candidates.add(requested);
         } else {
-            candidates.addAll(offsets.topicsOf(group));
-            candidates.addAll(pops.topicsOf(group));
+            candidates.addAll(consumedTopicsOf(group));
             if (online != null) {
                 candidates.addAll(online.subscriptions().keySet());
             }
@@ -71,6 +70,13 @@ public final class ConsumeProgress {
         candidates.removeIf(topic -> topics.get(topic) == null
                 || (online != null && online.subscription(topic) == null));
         return candidates;
+    }
+
+    /** The topics {@code group} has committed offsets on or has popped from (existing or not). */
+    public Set<String> consumedTopicsOf(String group) {
+        Set<String> result = new TreeSet<>(offsets.topicsOf(group));
+        result.addAll(pops.topicsOf(group));
+        return result;
     }
 
     /** The number of queues progress is reported for: the topic's write queues (0 when the topic is gone). */

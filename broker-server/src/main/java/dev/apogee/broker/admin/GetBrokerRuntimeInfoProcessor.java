@@ -1,6 +1,8 @@
 package dev.apogee.broker.admin;
 
 import dev.apogee.broker.config.BrokerConfig;
+import dev.apogee.broker.stats.BrokerStats;
+import dev.apogee.remoting.netty.ExecutorLoad;
 import dev.apogee.remoting.netty.RequestProcessor;
 import dev.apogee.remoting.protocol.RemotingCommand;
 import dev.apogee.remoting.protocol.RemotingVersion;
@@ -19,27 +21,32 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 /**
- * GET_BROKER_RUNTIME_INFO (28): the KVTable mqadmin clusterList / brokerStatus print, from the store's counters.
- * Day boundaries are not tracked: "today morning" / "yesterday morning" totals are 0, so "today" counts everything
- * since boot; TPS values are the rate since the previous call (see {@link TpsSampler}).
+ * GET_BROKER_RUNTIME_INFO (28): the KVTable mqadmin clusterList / brokerStatus print, from the store's counters, the
+ * {@link BrokerStats} windows (TPS over the last 10 s, 1 min and 10 min; totals at this morning's and yesterday's
+ * midnight, 0 before the broker's first midnight) and the processor executors' queues ({@link ThreadPoolLoads}).
  */
 public final class GetBrokerRuntimeInfoProcessor implements RequestProcessor {
+    private static final int QUERY_QUEUE_CAPACITY = 10_000;
+    private static final int END_TRANSACTION_QUEUE_CAPACITY = 100_000;
+
     private final BrokerConfig config;
     private final MessageStore store;
     private final LongSupplier clock;
     private final long bootTimestamp;
-    private final TpsSampler putTps;
-    private final TpsSampler getTps;
+    private final BrokerStats stats;
+    private final Supplier<ThreadPoolLoads> loads;
 
-    public GetBrokerRuntimeInfoProcessor(BrokerConfig config, MessageStore store, LongSupplier clock) {
+    public GetBrokerRuntimeInfoProcessor(BrokerConfig config, MessageStore store, LongSupplier clock,
+            BrokerStats stats, Supplier<ThreadPoolLoads> loads) {
         this.config = config;
         this.store = store;
         this.clock = clock;
         this.bootTimestamp = clock.getAsLong();
-        this.putTps = new TpsSampler(clock, bootTimestamp);
-        this.getTps = new TpsSampler(clock, bootTimestamp);
+        this.stats = stats;
+        this.loads = loads;
     }
 
     @Override
@@ -50,7 +57,7 @@ public final class GetBrokerRuntimeInfoProcessor implements RequestProcessor {
     }
 
     private Map<String, String> table() {
-        StoreStats.Snapshot stats = store.stats();
+        StoreStats.Snapshot storeStats = store.stats();
         Map<String, String> t = new TreeMap<>();
         t.put("brokerVersionDesc", "V5_3_3");
         t.put("brokerVersion", String.valueOf(RemotingVersion.V5_3_3));
@@ -59,19 +66,12 @@ public final class GetBrokerRuntimeInfoProcessor implements RequestProcessor {
         FsyncFailedException fsyncFailure = store.fsyncFailure();
         t.put("storeWritable", String.valueOf(fsyncFailure == null && !store.isReadOnly()));
         t.put("storeFsyncFailure", fsyncFailure == null ? "" : fsyncFailure.getMessage());
-        t.put("msgPutTotalTodayNow", String.valueOf(stats.putMessages()));
-        t.put("msgGetTotalTodayNow", String.valueOf(stats.getMessages()));
-        t.put("msgPutTotalTodayMorning", "0");
-        t.put("msgGetTotalTodayMorning", "0");
-        t.put("msgPutTotalYesterdayMorning", "0");
-        t.put("msgGetTotalYesterdayMorning", "0");
-        String put = TpsSampler.windows(putTps.sample(stats.putMessages()));
-        String get = TpsSampler.windows(getTps.sample(stats.getMessages()));
-        t.put("putTps", put);
+        putTotals(t, storeStats);
+        String get = stats.getTps();
+        t.put("putTps", stats.putTps());
         t.put("getTransferredTps", get);
         t.put("getTransferedTps", get);
         t.put("getFoundTps", get);
-        t.put("getMissTps", TpsSampler.windows(0));
         t.put("getTotalTps", get);
         t.put("bootTimestamp", String.valueOf(bootTimestamp));
         t.put("runtime", runtime(clock.getAsLong() - bootTimestamp));
@@ -81,11 +81,37 @@ public final class GetBrokerRuntimeInfoProcessor implements RequestProcessor {
         t.put("commitLogMaxOffset", String.valueOf(store.getMaxPhyOffset()));
         t.put("dispatchBehindBytes", String.valueOf(store.getMaxPhyOffset() - store.getDispatchedPhyOffset()));
         t.put("pageCacheLockTimeMills", "0");
-        t.put("sendThreadPoolQueueCapacity", String.valueOf(config.getSendThreadPoolQueueCapacity()));
-        t.put("pullThreadPoolQueueCapacity", String.valueOf(config.getPullThreadPoolQueueCapacity()));
+        putQueues(t, loads.get());
         t.put("brokerName", config.getBrokerName());
         putDisk(t);
         return t;
+    }
+
+    private void putTotals(Map<String, String> t, StoreStats.Snapshot storeStats) {
+        BrokerStats.DayMarks marks = stats.dayMarks();
+        t.put("msgPutTotalTodayNow", String.valueOf(storeStats.putMessages()));
+        t.put("msgGetTotalTodayNow", String.valueOf(storeStats.getMessages()));
+        t.put("msgPutTotalTodayMorning", String.valueOf(marks.putTodayMorning()));
+        t.put("msgGetTotalTodayMorning", String.valueOf(marks.getTodayMorning()));
+        t.put("msgPutTotalYesterdayMorning", String.valueOf(marks.putYesterdayMorning()));
+        t.put("msgGetTotalYesterdayMorning", String.valueOf(marks.getYesterdayMorning()));
+    }
+
+    /** The official keys; lite pulls share the pull executor (both report it), acks run on the pop executor. */
+    private void putQueues(Map<String, String> t, ThreadPoolLoads l) {
+        putQueue(t, "send", l.send(), config.getSendThreadPoolQueueCapacity());
+        putQueue(t, "pull", l.pull(), config.getPullThreadPoolQueueCapacity());
+        putQueue(t, "litePull", l.pull(), config.getPullThreadPoolQueueCapacity());
+        putQueue(t, "ack", l.ack(), config.getPullThreadPoolQueueCapacity());
+        putQueue(t, "query", l.query(), QUERY_QUEUE_CAPACITY);
+        t.put("EndTransactionQueueSize", String.valueOf(l.endTransaction().queueSize()));
+        t.put("EndTransactionThreadPoolQueueCapacity", String.valueOf(END_TRANSACTION_QUEUE_CAPACITY));
+    }
+
+    private static void putQueue(Map<String, String> t, String pool, ExecutorLoad load, int capacity) {
+        t.put(pool + "ThreadPoolQueueSize", String.valueOf(load.queueSize()));
+        t.put(pool + "ThreadPoolQueueCapacity", String.valueOf(capacity));
+        t.put(pool + "ThreadPoolQueueHeadWaitTimeMills", String.valueOf(load.headWaitMillis()));
     }
 
     private long earliestMessageTime() {

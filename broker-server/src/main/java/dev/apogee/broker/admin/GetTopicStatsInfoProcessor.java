@@ -1,6 +1,7 @@
 package dev.apogee.broker.admin;
 
 import dev.apogee.broker.config.BrokerConfig;
+import dev.apogee.broker.stats.BrokerStats;
 import dev.apogee.broker.topic.TopicConfigTable;
 import dev.apogee.remoting.netty.RequestProcessor;
 import dev.apogee.remoting.protocol.RemotingCommand;
@@ -20,18 +21,22 @@ import java.util.concurrent.locks.LockSupport;
  * topicStatus), as a MessageQueue-keyed TopicStatsTable; 17 for an unknown topic. The answer covers every message
  * stored before the request: it waits (at most {@value #DISPATCH_WAIT_MS} ms, on the admin executor) until the consume
  * queues are built up to the commit log's end as of its arrival, so a JMS QueueBrowser created right after a send
- * returned sees that message (the dispatch thread runs a few milliseconds behind the appends).
+ * returned sees that message (the dispatch thread runs a few milliseconds behind the appends). {@code topicPutTps}
+ * (topicStatus's "Topic Put TPS") is the topic's put rate over the last minute.
  */
 public final class GetTopicStatsInfoProcessor implements RequestProcessor {
     private final BrokerConfig config;
     private final TopicConfigTable topics;
     private static final long DISPATCH_WAIT_MS = 1_000;
     private final MessageStore store;
+    private final BrokerStats stats;
 
-    public GetTopicStatsInfoProcessor(BrokerConfig config, TopicConfigTable topics, MessageStore store) {
+    public GetTopicStatsInfoProcessor(BrokerConfig config, TopicConfigTable topics, MessageStore store,
+            BrokerStats stats) {
         this.config = config;
         this.topics = topics;
         this.store = store;
+        this.stats = stats;
     }
 
     @Override
@@ -51,6 +56,7 @@ public final class GetTopicStatsInfoProcessor implements RequestProcessor {
             table.getOffsetTable().put(new MessageQueue(topic, config.getBrokerName(), queueId),
                     new TopicOffset(min, max, last));
         }
+        table.setTopicPutTps(stats.topicPutTps(topic));
         return RemotingCommand.createResponse(request, ResponseCode.SUCCESS, null).body(table.encode());
     }
 

@@ -4,6 +4,7 @@ import dev.apogee.broker.config.BrokerConfig;
 import dev.apogee.broker.longpolling.HeldPull;
 import dev.apogee.broker.longpolling.LongPollingHold;
 import dev.apogee.broker.offset.ConsumerOffsetTable;
+import dev.apogee.broker.stats.BrokerStats;
 import dev.apogee.remoting.netty.RemotingResponder;
 import dev.apogee.remoting.netty.RequestProcessor;
 import dev.apogee.remoting.protocol.RemotingCommand;
@@ -46,6 +47,8 @@ public final class PullMessageProcessor implements RequestProcessor {
     private LongPollingHold hold;
     private ExecutorService executor;
     private volatile QueueSuspension suspension = QueueSuspension.NONE;
+    /** Counts the messages handed to each group (mqadmin statsAll's OutTPS); set once before the server starts. */
+    private volatile BrokerStats stats;
 
     public PullMessageProcessor(BrokerConfig config, MessageStore store, ConsumerOffsetTable offsets,
             PullChecks checks, LongSupplier clock) {
@@ -60,6 +63,11 @@ public final class PullMessageProcessor implements RequestProcessor {
     public void bind(LongPollingHold hold, ExecutorService executor) {
         this.hold = hold;
         this.executor = executor;
+    }
+
+    /** Counts every message a pull hands out in {@code stats}. */
+    public void countDeliveriesIn(BrokerStats stats) {
+        this.stats = stats;
     }
 
     /** Installs the rule that makes a group's pulls on a queue return nothing (in-doubt transaction branches). */
@@ -155,6 +163,10 @@ public final class PullMessageProcessor implements RequestProcessor {
         if (code == ResponseCode.SUCCESS && (channel == null || channel.isActive())) {
             // a held pull of a consumer that has gone meanwhile hands nothing out
             markRedelivered(response, header, result.nextBeginOffset());
+            BrokerStats counted = stats;
+            if (counted != null) {
+                counted.delivered(header.topic(), header.consumerGroup(), result.messages().size());
+            }
         }
         return response;
     }

@@ -7,6 +7,7 @@ import io.netty.util.AttributeKey;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Ordered processing on a shared executor: each connection gets {@code lanes} {@link SerialLane}s of this group, and a
@@ -25,6 +26,8 @@ public final class LaneGroup {
     private final ExecutorService executor;
     private final int lanes;
     private final int maxPendingPerLane;
+    /** Requests waiting in all lanes of all connections (see {@link ExecutorLoad#of(LaneGroup)}). */
+    private final LongAdder waiting = new LongAdder();
 
     public LaneGroup(ExecutorService executor, int lanes, int maxPendingPerLane) {
         if (lanes < 1 || maxPendingPerLane < 1) {
@@ -38,6 +41,11 @@ public final class LaneGroup {
 
     ExecutorService executor() {
         return executor;
+    }
+
+    /** Requests offered to the group's lanes and not started yet. */
+    int waiting() {
+        return (int) Math.max(0, waiting.sum());
     }
 
     /**
@@ -55,7 +63,7 @@ public final class LaneGroup {
         if (channelLanes == null) {
             channelLanes = new SerialLane[lanes];
             for (int i = 0; i < lanes; i++) {
-                channelLanes[i] = new SerialLane(executor, maxPendingPerLane);
+                channelLanes[i] = new SerialLane(executor, maxPendingPerLane, waiting);
             }
             groups.put(this, channelLanes);
         }

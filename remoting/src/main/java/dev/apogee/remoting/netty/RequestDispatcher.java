@@ -7,6 +7,8 @@ import io.netty.channel.Channel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
@@ -15,12 +17,18 @@ import java.util.concurrent.RejectedExecutionException;
  * the processor says it is cheap ({@link RequestProcessor#processesOnEventLoop}) and its lane, if any, is idle — and
  * turns every outcome into a response: unknown code → REQUEST_CODE_NOT_SUPPORTED, full executor → SYSTEM_BUSY, bad
  * header → the exception's code, anything thrown → SYSTEM_ERROR. Nothing thrown by a processor reaches the event
- * loop.
+ * loop. The first request of each unsupported code is logged (WARN, with the caller's address), so an operator sees
+ * which tool or client asks for what this endpoint lacks; later ones of the same code are answered silently.
  */
 final class RequestDispatcher {
     private static final Logger LOG = LoggerFactory.getLogger(RequestDispatcher.class);
 
+    /** Distinct unsupported codes logged at most: a client cycling through codes cannot grow the set without bound. */
+    static final int MAX_LOGGED_UNSUPPORTED_CODES = 1024;
+
     private final ProcessorTable processors;
+    /** Unsupported codes already logged; added to by any event loop. */
+    private final Set<Integer> loggedUnsupported = ConcurrentHashMap.newKeySet();
     private volatile RequestInterceptor interceptor;
 
     RequestDispatcher(ProcessorTable processors) {
@@ -36,6 +44,7 @@ final class RequestDispatcher {
     void dispatch(Channel channel, RemotingCommand request) {
         ProcessorTable.Registration registration = processors.lookup(request.code());
         if (registration == null) {
+            logUnsupportedOnce(channel, request.code());
             respondError(channel, request, ResponseCode.REQUEST_CODE_NOT_SUPPORTED,
                     " request type " + request.code() + " not supported");
             return;
@@ -53,7 +62,7 @@ final class RequestDispatcher {
             process(registration.processor(), channel, request);
             return;
         }
-        Runnable task = () -> process(registration.processor(), channel, request);
+        Runnable task = new Dispatched(registration.processor(), channel, request);
         boolean accepted;
         if (lane != null) {
             accepted = lane.offer(task);
@@ -69,6 +78,14 @@ final class RequestDispatcher {
             respondError(channel, request, ResponseCode.SYSTEM_BUSY,
                     "[OVERLOAD]system busy, start flow control for a while");
         }
+    }
+
+    private void logUnsupportedOnce(Channel channel, int code) {
+        if (loggedUnsupported.size() >= MAX_LOGGED_UNSUPPORTED_CODES || !loggedUnsupported.add(code)) {
+            return;
+        }
+        LOG.warn("REMOTING-UNSUPPORTED-CODE request code {} from {} is not supported here: answered "
+                + "REQUEST_CODE_NOT_SUPPORTED (logged once per code)", code, RemotingAddress.of(channel));
     }
 
     private static boolean onEventLoop(RequestProcessor processor, Channel channel, RemotingCommand request) {
@@ -105,5 +122,29 @@ final class RequestDispatcher {
 
     private static void respondError(Channel channel, RemotingCommand request, int code, String remark) {
         RemotingResponder.respond(channel, request, RemotingCommand.createResponse(request, code, remark));
+    }
+
+    /** A request waiting for a thread of its executor, stamped when queued (see {@link ExecutorLoad}). */
+    private final class Dispatched implements Runnable, Queued {
+        private final RequestProcessor processor;
+        private final Channel channel;
+        private final RemotingCommand request;
+        private final long queuedAtNanos = System.nanoTime();
+
+        Dispatched(RequestProcessor processor, Channel channel, RemotingCommand request) {
+            this.processor = processor;
+            this.channel = channel;
+            this.request = request;
+        }
+
+        @Override
+        public long queuedAtNanos() {
+            return queuedAtNanos;
+        }
+
+        @Override
+        public void run() {
+            process(processor, channel, request);
+        }
     }
 }

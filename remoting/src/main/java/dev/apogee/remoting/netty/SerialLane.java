@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Runs its tasks one at a time, in the order they were offered, on a shared executor: at most one drain task of a lane
@@ -19,7 +20,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the drain stops when its decrement reaches 0 — so exactly one drain exists while {@code pending > 0}. After
  * {@value #FAIRNESS_BATCH} tasks a drain re-submits itself, so one busy lane does not keep a thread from other lanes.
  */
-final class SerialLane implements Runnable {
+final class SerialLane implements Runnable, Queued {
     private static final Logger LOG = LoggerFactory.getLogger(SerialLane.class);
     static final int FAIRNESS_BATCH = 64;
 
@@ -27,10 +28,13 @@ final class SerialLane implements Runnable {
     private final AtomicInteger pending = new AtomicInteger();
     private final Executor executor;
     private final int maxPending;
+    /** Tasks waiting (offered, not started) in every lane of the group: incremented here, read for metrics. */
+    private final LongAdder groupWaiting;
 
-    SerialLane(Executor executor, int maxPending) {
+    SerialLane(Executor executor, int maxPending, LongAdder groupWaiting) {
         this.executor = executor;
         this.maxPending = maxPending;
+        this.groupWaiting = groupWaiting;
     }
 
     /**
@@ -44,6 +48,7 @@ final class SerialLane implements Runnable {
             return false;
         }
         tasks.add(task);
+        groupWaiting.increment();
         if (pending.getAndIncrement() != 0) {
             return true; // a drain is queued or running and will reach this task
         }
@@ -53,9 +58,16 @@ final class SerialLane implements Runnable {
         } catch (RejectedExecutionException e) {
             // no drain exists (pending was 0), so the queue holds just this task and nobody else touches it
             tasks.poll();
+            groupWaiting.decrement();
             pending.decrementAndGet();
             return false;
         }
+    }
+
+    /** When the lane's oldest waiting task was queued, {@link Queued#NOTHING} when none waits. Any thread. */
+    @Override
+    public long queuedAtNanos() {
+        return tasks.peek() instanceof Queued head ? head.queuedAtNanos() : Queued.NOTHING;
     }
 
     /** Tasks offered and not finished (for tests and metrics). */
@@ -70,6 +82,7 @@ final class SerialLane implements Runnable {
                 return;
             }
             Runnable task = tasks.poll(); // non-null: pending > 0 and each increment follows its add
+            groupWaiting.decrement();
             try {
                 task.run();
             } catch (Throwable t) {

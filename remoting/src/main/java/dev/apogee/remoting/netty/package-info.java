@@ -19,6 +19,10 @@
  * the shared executor). The broker uses this for sends: one connection's sends to one topic queue are stored in the
  * order they were written to the socket, also when the client pipelines them (async or oneway).
  *
+ * <p>Observability: requests waiting for an executor are stamped when queued, so
+ * {@link dev.apogee.remoting.netty.ExecutorLoad} reads an executor's (or a lane group's) backlog and the wait of its
+ * head from any thread. An unsupported request code is logged once per code (WARN, with the caller's address).
+ *
  * <p>Hooks: a {@link dev.apogee.remoting.netty.RequestInterceptor} (the broker's ACL) checks each request on its
  * processor's executor just before the processor; a {@link dev.apogee.remoting.netty.RequestSigner} adds
  * credentials to each request a client originates. With TLS configured ({@code dev.apogee.remoting.tls}) the

@@ -46,11 +46,14 @@ public final class CleanCommitLogService extends ServiceThread {
 
     @Override
     protected void onWakeup() {
-        runOnce();
+        runOnce(false);
     }
 
-    /** One round: disk probe, then deletion if due. Returns the number of files deleted. */
-    public synchronized int runOnce() {
+    /**
+     * One round: disk probe, then deletion if due — the deletion hour has come, the disk is over its ratio, or
+     * {@code requested} (an operator asked for it now). Returns the number of files deleted.
+     */
+    synchronized int runOnce(boolean requested) {
         DiskUsageProbe probe = config.diskUsageProbe();
         double ratio = probe.usedRatio(config.storePath());
         if (ratio >= 0) {
@@ -58,7 +61,7 @@ public final class CleanCommitLogService extends ServiceThread {
         }
         boolean overRatio = ratio > config.diskMaxUsedRatio();
         Clock clock = config.clock();
-        boolean hourDue = ZonedDateTime.now(clock).getHour() == config.deleteWhenHour();
+        boolean hourDue = requested || ZonedDateTime.now(clock).getHour() == config.deleteWhenHour();
         if (!overRatio && !hourDue) {
             return 0;
         }

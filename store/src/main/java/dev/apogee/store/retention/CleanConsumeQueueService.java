@@ -37,13 +37,16 @@ public final class CleanConsumeQueueService extends ServiceThread {
 
     @Override
     protected void onWakeup() {
-        runOnce();
+        runOnce(false);
     }
 
-    /** Deletes consume-queue and index files below the commit log's min offset; returns files deleted. */
-    public synchronized int runOnce() {
+    /**
+     * Deletes consume-queue and index files below the commit log's min offset; returns files deleted. Skipped when
+     * the min offset has not moved since the last round, unless {@code requested} (an operator asked for it).
+     */
+    synchronized int runOnce(boolean requested) {
         long min = commitLog.minOffset();
-        if (min == lastMinOffset) {
+        if (min == lastMinOffset && !requested) {
             return 0;
         }
         int[] deleted = new int[1];

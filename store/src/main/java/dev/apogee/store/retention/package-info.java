@@ -7,6 +7,8 @@
  *       Never deletes the last file, nor a file not yet flushed and dispatched.</li>
  *   <li>{@link dev.apogee.store.retention.CleanConsumeQueueService} (thread {@code apogee-store-clean-cq}): makes
  *       consume queues and indexes follow the commit log's new min offset.</li>
+ *   <li>{@link dev.apogee.store.retention.Retention}: both services, and the rounds an operator requests (mqadmin
+ *       deleteExpiredCommitLog, cleanExpiredCQ), run on the requesting thread.</li>
  * </ul>
  */
 package dev.apogee.store.retention;

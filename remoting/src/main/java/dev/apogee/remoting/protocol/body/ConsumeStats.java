@@ -53,6 +53,15 @@ public final class ConsumeStats implements JsonBody {
         return diff;
     }
 
+    /** Messages handed out and not yet acknowledged: sum over queues of pull offset minus consumer offset. */
+    public long computeInflightTotalDiff() {
+        long diff = 0;
+        for (OffsetWrapper offsets : offsetTable.values()) {
+            diff += offsets.getPullOffset() - offsets.getConsumerOffset();
+        }
+        return diff;
+    }
+
     public Map<MessageQueue, OffsetWrapper> getOffsetTable() {
         return offsetTable;
     }
