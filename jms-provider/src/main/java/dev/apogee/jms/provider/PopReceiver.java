@@ -27,13 +27,13 @@ import java.util.concurrent.TimeoutException;
  *
  * <p>The prefetch is adaptive and bounded: a pop asks for one message, twice as many after a pop that came back full,
  * up to {@value #MAX_BATCH}, half as many after a short one and one again after an empty one, so consumers of a queue
- * that is mostly empty take few messages at a time and share it. While a backlog lasts (the last pop came back full,
- * or the broker said more is waiting) the next pop is sent, without waiting on the broker, as soon as the application
- * takes a message of the last one: it is answered while the application works, so a draining consumer does not wait
- * a round trip per batch. At most one pop is in flight; a consumer holds at most two pops' worth (2 x
- * {@value #MAX_BATCH}). What is popped and not handed out, the answer of the pop in flight included, is given back as
- * "not delivered" (its delivery count unchanged) on recover, connection stop and close. Until then the connection's
- * {@code LeaseRenewal} keeps every message popped here invisible to the group's other consumers (see
+ * that is mostly empty take few messages at a time and share it. While a backlog lasts (the last pop's answer says
+ * more messages wait past the group's cursor) the next pop is sent, not held on the broker, as soon as the
+ * application takes a message of the last one: it is answered while the application works, so a draining consumer
+ * does not wait a round trip per batch. At most one pop is in flight; a consumer holds at most two pops' worth
+ * (2 x {@value #MAX_BATCH}). What is popped and not handed out, the answer of the pop in flight included, is given
+ * back as "not delivered" (its delivery count unchanged) on recover, connection stop and close. Until then the
+ * connection's {@code LeaseRenewal} keeps every message popped here invisible to the group's other consumers (see
  * {@link PopReceivers}).
  *
  * <p>State: {@code prefetch} (popped, not handed out), {@code pending} (the pop in flight), {@code handedOut} (handed
@@ -126,7 +126,9 @@ final class PopReceiver {
         pending = null;
         List<PoppedMessage> popped = new ArrayList<>(result.messages());
         int n = popped.size();
-        more = n > 0 && (n >= asked || result.restNum() > 0);
+        // the broker's count of messages past the group's cursor, not "the pop came back full": on a live stream a
+        // pop of one comes back full, and a pop ahead would mostly come back empty, a round trip per message wasted
+        more = n > 0 && result.restNum() > 0;
         batch = n >= asked ? Math.min(MAX_BATCH, asked * 2) : n == 0 ? 1 : Math.max(1, asked / 2);
         PriorityOrder.sort(popped);
         prefetch.addAll(popped);
