@@ -13,7 +13,8 @@
  * <p>Consumption: JMS queues and shared subscriptions consume by POP ({@code PopReceivers}, {@code PopReceiver}: all
  * consumers of a connection on its one client instance, a small adaptive prefetch with one pop in flight ahead while
  * a backlog lasts, guarded by each receiver's monitor, per-message acks with the lazy ones coalesced by
- * {@code PopAckCoalescer}, recover/rollback/stop give messages back, a prefetch as "not delivered"; {@code PriorityOrder} orders each pop); exclusive topic subscriptions and native
+ * {@code PopAckCoalescer}, recover/rollback/stop give messages back, a prefetch as "not delivered";
+ * {@code PriorityOrder} orders each pop); exclusive topic subscriptions and native
  * groups commit offsets ({@code OffsetConsumers}, {@code NativeConsumer}, {@code PositionCommitter}). Browsing is
  * {@code QueueBrowsing}.
  *
