@@ -88,7 +88,12 @@ final class PopReceiver {
         }
         handedOut.add(next);
         if (more && pending == null) {
-            pop(0); // answered at once, while the application works on this message
+            try {
+                pop(0); // answered at once, while the application works on this message
+            } catch (MQClientException e) { // not this message's failure: the next pop, waiting, reports it
+                more = false;
+                LOG.debug("pop ahead of {} not sent: {}", NameEncoding.describe(spec.group()), e.toString());
+            }
         }
         return NativeMessages.toWire(next.message(), receivedValues);
     }
