@@ -91,6 +91,13 @@ public final class BrokerConfig {
     private String tlsServerKeyPasswordFile;
     private String tlsServerTrustCertPath;
     private boolean tlsServerNeedClientAuth = false;
+    /**
+     * Serve Prometheus metrics on {@code http://bindAddress:metricsPort/metrics} (README "Metrics"). Off for an
+     * embedded broker; the shipped {@code conf/broker.conf} and the standalone server turn it on.
+     */
+    private boolean metricsEnable = false;
+    /** Port of the metrics endpoint: Apache RocketMQ's {@code metricsPromExporterPort} default; 0 = no endpoint. */
+    private int metricsPort = 5557;
 
     /** Namesrv addresses, split on ';' as RocketMQ does. */
     public List<String> namesrvAddressList() {
@@ -269,4 +276,19 @@ public final class BrokerConfig {
     public void setTlsServerTrustCertPath(String v) { tlsServerTrustCertPath = v; }
     public boolean isTlsServerNeedClientAuth() { return tlsServerNeedClientAuth; }
     public void setTlsServerNeedClientAuth(boolean v) { tlsServerNeedClientAuth = v; }
+    public boolean isMetricsEnable() { return metricsEnable; }
+    public void setMetricsEnable(boolean v) { metricsEnable = v; }
+    public int getMetricsPort() { return metricsPort; }
+
+    public void setMetricsPort(int v) {
+        if (v < 0 || v > 65535) {
+            throw new IllegalArgumentException("metricsPort must be 0..65535 (0 = no metrics endpoint), got " + v);
+        }
+        metricsPort = v;
+    }
+
+    /** Whether the broker serves {@code /metrics}: {@code metricsEnable} and a port other than 0. */
+    public boolean servesMetrics() {
+        return metricsEnable && metricsPort != 0;
+    }
 }

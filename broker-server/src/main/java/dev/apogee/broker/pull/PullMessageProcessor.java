@@ -3,6 +3,7 @@ package dev.apogee.broker.pull;
 import dev.apogee.broker.config.BrokerConfig;
 import dev.apogee.broker.longpolling.HeldPull;
 import dev.apogee.broker.longpolling.LongPollingHold;
+import dev.apogee.broker.metrics.DeliveryMeters;
 import dev.apogee.broker.offset.ConsumerOffsetTable;
 import dev.apogee.remoting.netty.RemotingResponder;
 import dev.apogee.remoting.netty.RequestProcessor;
@@ -46,6 +47,8 @@ public final class PullMessageProcessor implements RequestProcessor {
     private LongPollingHold hold;
     private ExecutorService executor;
     private volatile QueueSuspension suspension = QueueSuspension.NONE;
+    /** Pulled messages counted per topic and group (rocketmq_messages_out_total); set once at broker start. */
+    private volatile DeliveryMeters deliveries = DeliveryMeters.NONE;
 
     public PullMessageProcessor(BrokerConfig config, MessageStore store, ConsumerOffsetTable offsets,
             PullChecks checks, LongSupplier clock) {
@@ -60,6 +63,11 @@ public final class PullMessageProcessor implements RequestProcessor {
     public void bind(LongPollingHold hold, ExecutorService executor) {
         this.hold = hold;
         this.executor = executor;
+    }
+
+    /** Counts what pulls hand out from now on (metrics). */
+    public void deliveryMeters(DeliveryMeters meters) {
+        this.deliveries = meters;
     }
 
     /** Installs the rule that makes a group's pulls on a queue return nothing (in-doubt transaction branches). */
@@ -155,6 +163,7 @@ public final class PullMessageProcessor implements RequestProcessor {
         if (code == ResponseCode.SUCCESS && (channel == null || channel.isActive())) {
             // a held pull of a consumer that has gone meanwhile hands nothing out
             markRedelivered(response, header, result.nextBeginOffset());
+            deliveries.delivered(header.topic(), header.consumerGroup(), result.messageCount(), result.totalBytes());
         }
         return response;
     }

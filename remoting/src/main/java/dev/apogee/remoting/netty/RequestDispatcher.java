@@ -22,6 +22,8 @@ final class RequestDispatcher {
 
     private final ProcessorTable processors;
     private volatile RequestInterceptor interceptor;
+    /** Whether requests are stamped with their arrival time for a {@link RequestObserver}; set before start. */
+    private volatile boolean timed;
 
     RequestDispatcher(ProcessorTable processors) {
         this.processors = processors;
@@ -32,8 +34,16 @@ final class RequestDispatcher {
         this.interceptor = interceptor;
     }
 
+    /** See {@link RemotingEndpoint#setRequestObserver}. */
+    void setTimed(boolean timed) {
+        this.timed = timed;
+    }
+
     /** Called on the event loop. */
     void dispatch(Channel channel, RemotingCommand request) {
+        if (timed) {
+            request.receivedNanos(System.nanoTime());
+        }
         ProcessorTable.Registration registration = processors.lookup(request.code());
         if (registration == null) {
             respondError(channel, request, ResponseCode.REQUEST_CODE_NOT_SUPPORTED,
