@@ -13,8 +13,8 @@ import java.io.IOException;
 import java.net.BindException;
 
 /**
- * The metrics of one server process part: a Prometheus registry with the JVM's metrics and the
- * {@code rocketmq_rpc_latency} histogram, served on {@code /metrics} by the Prometheus client's HTTP server (the
+ * The metrics of one server process part: a Prometheus registry with the {@code rocketmq_rpc_latency} histogram
+ * (and the JVM's metrics once served), served on {@code /metrics} by the Prometheus client's HTTP server (the
  * JDK's {@code com.sun.net.httpserver}, daemon threads) once {@link #serve} is called. The broker and the name
  * server each make one; the standalone server shares one between both (one endpoint, the {@code node_type} label
  * tells their RPCs apart). Life cycle: construct, register collectors, {@link #serve}, {@link #close} — called by
@@ -26,9 +26,9 @@ public final class ServerMetrics implements AutoCloseable {
     private final PrometheusRegistry registry = new PrometheusRegistry();
     private final Histogram rpcLatency;
     private HTTPServer server;
+    private boolean jvmRegistered;
 
     public ServerMetrics() {
-        JvmMetrics.builder().register(registry);
         rpcLatency = Histogram.builder()
                 .name("rocketmq_rpc_latency")
                 .help("Time from a request's arrival to its response, in milliseconds, by request and response code")
@@ -56,6 +56,12 @@ public final class ServerMetrics implements AutoCloseable {
     public synchronized void serve(String bindAddress, int port) throws RemotingBindException {
         if (server != null) {
             throw new IllegalStateException("metrics already served on port " + server.getPort());
+        }
+        if (!jvmRegistered) {
+            // only once served: the JVM collectors subscribe to GC notifications for good, which an embedded
+            // broker that serves nothing (tests start hundreds) should not pile up
+            JvmMetrics.builder().register(registry);
+            jvmRegistered = true;
         }
         try {
             server = HTTPServer.builder().hostname(bindAddress).port(port).registry(registry).buildAndStart();
