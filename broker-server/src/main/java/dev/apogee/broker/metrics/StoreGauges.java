@@ -28,7 +28,7 @@ final class StoreGauges {
                 "Used fraction of the store's file system (0 to 1; -1 when it cannot be read)",
                 () -> DiskUsageProbe.FILE_SYSTEM.usedRatio(storeRoot));
         gauge(registry, broker, "apogee_store_disk_full",
-                "1 while sends are refused for lack of disk space (README \\"Operations: a full disk\\"), else 0",
+                "1 while sends are refused for lack of disk space (README: Operations, a full disk), else 0",
                 () -> store.isDiskFull() ? 1 : 0);
         gauge(registry, broker, "apogee_store_writable",
                 "0 after a failed fsync fail-stopped the store (STORE-FSYNC-FAILED), else 1",

@@ -8,6 +8,7 @@ import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.client.producer.SendStatus;
 import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
 import org.apache.rocketmq.common.message.Message;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,6 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * what the test did: sends counted per topic with their body bytes, deliveries and the lag per group, a message
  * the listener sends straight to the DLQ, RPC latencies per request code, the group commit, the store, the JVM.
  */
+@Tag("slow") // the official push consumer's start, rebalance and shutdown: about 25 s on the shared box
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class BrokerMetricsEndpointTest {
     private static final String TOPIC = "MetricsTopic";
@@ -100,7 +102,6 @@ class BrokerMetricsEndpointTest {
                     assertEquals(0, later.value("rocketmq_consumer_inflight_messages", "topic", TOPIC,
                             "consumer_group", GROUP));
                 });
-                dashboardQueriesExistIn(MetricsScrape.of(metricsPort));
             } finally {
                 producer.shutdown();
             }
@@ -155,6 +156,9 @@ class BrokerMetricsEndpointTest {
             await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertEquals(0,
                     MetricsScrape.of(servers.broker().metricsPort()).value("rocketmq_consumer_lag_messages",
                             "topic", TOPIC, "consumer_group", GROUP)));
+            MetricsScrape online = MetricsScrape.of(servers.broker().metricsPort());
+            assertEquals(1, online.value("rocketmq_consumer_connections", "consumer_group", GROUP), online.text());
+            dashboardQueriesExistIn(online); // every series exists now: sends, deliveries, a DLQ move, a consumer
         } finally {
             consumer.shutdown();
         }

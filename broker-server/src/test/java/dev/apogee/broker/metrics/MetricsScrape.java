@@ -47,8 +47,16 @@ final class MetricsScrape {
                     labels.put(l.group(1), l.group(2));
                 }
             }
-            samples.add(new Sample(m.group(1), labels, Double.parseDouble(m.group(3))));
+            samples.add(new Sample(m.group(1), labels, number(m.group(3))));
         }
+    }
+
+    private static double number(String text) {
+        return switch (text) {
+            case "+Inf" -> Double.POSITIVE_INFINITY;
+            case "-Inf" -> Double.NEGATIVE_INFINITY;
+            default -> Double.parseDouble(text);
+        };
     }
 
     static MetricsScrape of(int port) throws IOException, InterruptedException {
