@@ -33,7 +33,8 @@ final class ConsumerGauges {
                         callback.call(group.channels().size(), name)))
                 .register(registry);
         CounterWithCallback.builder().name("apogee_pop_acks")
-                .help("POP acknowledgements requested (ACK_MESSAGE, each message of BATCH_ACK_MESSAGE, transaction commits)")
+                .help("POP acknowledgements requested (ACK_MESSAGE, each message of BATCH_ACK_MESSAGE, "
+                        + "transaction commits)")
                 .constLabels(broker)
                 .callback(callback -> callback.call(pops.acks()))
                 .register(registry);

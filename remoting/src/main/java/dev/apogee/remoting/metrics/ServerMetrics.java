@@ -43,7 +43,7 @@ public final class ServerMetrics implements AutoCloseable {
         return registry;
     }
 
-    /** The observer a server of {@code nodeType} ({@code broker}, {@code nameserver}) installs on its remoting server. */
+    /** The observer a server of {@code nodeType} ({@code broker}, {@code nameserver}) installs on its server. */
     public RequestObserver rpcObserver(String nodeType) {
         return new RpcLatency(rpcLatency, nodeType);
     }

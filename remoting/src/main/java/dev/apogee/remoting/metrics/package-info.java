@@ -1,5 +1,6 @@
 /**
- * What the broker and the name server share to expose Prometheus metrics: {@link dev.apogee.remoting.metrics.ServerMetrics}
+ * What the broker and the name server share to expose Prometheus metrics:
+ * {@link dev.apogee.remoting.metrics.ServerMetrics}
  * (the registry, JVM metrics, the RPC latency histogram and the {@code /metrics} HTTP endpoint) and the
  * {@link dev.apogee.remoting.netty.RequestObserver} that feeds {@code rocketmq_rpc_latency}.
  *

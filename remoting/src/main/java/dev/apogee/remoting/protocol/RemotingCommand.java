@@ -40,7 +40,7 @@ public final class RemotingCommand {
     private ResponseBodyDecoder responseBodyDecoder;
     /** Set on a received response whose body {@link #responseBodyDecoder} decoded: the result (then no body). */
     private Object decodedBody;
-    /** Set on a received request when its server observes latencies: {@code System.nanoTime()} at dispatch; never encoded. */
+    /** Set on a received request whose server measures latencies: {@code System.nanoTime()} at dispatch; not encoded. */
     private long receivedNanos;
 
     /** A new request with a fresh opaque and no extFields; header fields are added with {@link #putExtField}. */
