@@ -20,6 +20,6 @@ public interface GroupCommitListener {
     /** One {@code FileChannel.force} of the commit log that made more of it durable, and how long it took. */
     void forced(long nanos);
 
-    /** A round (or a caller's own force) acknowledged {@code puts} waiting puts holding {@code messages} messages. */
+    /** A round, a caller's force or an earlier force acknowledged {@code puts} puts of {@code messages} messages. */
     void acknowledged(int puts, int messages);
 }

@@ -210,6 +210,7 @@ public final class GroupCommitService extends ServiceThread {
     /** True when {@code result} is durable after forcing on this thread (tried only while nothing else runs). */
     private boolean forceOnCaller(PutResult result, boolean onlyIfAlone) {
         if (queue.flushedWhere() >= result.nextOffset()) {
+            listener.acknowledged(1, result.msgNum()); // an earlier force (a round's, an idle one) covered it
             return true;
         }
         if (isStopped() || onlyIfAlone && !alone() || !forceLock.tryLock()) {
