@@ -10,6 +10,7 @@ import dev.apogee.broker.acl.AclConsoleAccess;
 import dev.apogee.broker.console.ConsoleServer;
 import dev.apogee.broker.console.ConsoleSources;
 import dev.apogee.broker.lock.QueueLockTable;
+import dev.apogee.broker.metrics.BrokerMetrics;
 import dev.apogee.broker.filter.SqlFilterFactory;
 import dev.apogee.broker.longpolling.LongPollingHold;
 import dev.apogee.broker.offset.ConsumerOffsetTable;
@@ -34,6 +35,7 @@ import dev.apogee.broker.topic.TopicConfigTable;
 import dev.apogee.broker.transaction.TransactionConfig;
 import dev.apogee.broker.transaction.Transactions;
 import dev.apogee.broker.transaction.branch.Branches;
+import dev.apogee.remoting.metrics.ServerMetrics;
 import dev.apogee.remoting.netty.NettyClientConfig;
 import dev.apogee.remoting.netty.NettyRemotingClient;
 import dev.apogee.remoting.netty.NettyRemotingServer;
@@ -91,10 +93,20 @@ public final class Broker implements AutoCloseable {
     ConsoleServer console;
     BrokerStats stats;
     private BrokerStatsService statsService;
+    final BrokerMetrics metrics;
     private volatile boolean started;
 
     public Broker(BrokerConfig config) {
+        this(config, null);
+    }
+
+    /**
+     * @param sharedMetrics metrics shared with a name server in the same process (the standalone server, which then
+     *                      serves them), or null: the broker has its own, served when {@code metricsEnable} is set
+     */
+    public Broker(BrokerConfig config, ServerMetrics sharedMetrics) {
         this.config = config;
+        this.metrics = new BrokerMetrics(config, sharedMetrics);
         this.delayLevels = new DelayLevelTable(config.getMessageDelayLevel());
         this.topics = new TopicConfigTable(configFile("topics.json"));
         this.groups = new SubscriptionGroupTable(configFile("subscriptionGroup.json"),
@@ -121,6 +133,7 @@ public final class Broker implements AutoCloseable {
             config.setListenPort(FreePort.pick(config.getBindAddress()));
         }
         TlsConfig tls = BrokerTls.of(config);
+        metrics.serve(); // first: a taken metrics port refuses the start before the store is opened
         if (config.isAclEnable()) {
             acl = AclFileWatchService.open(config.aclConfigPath(), config.getAclReloadIntervalMillis(), clock);
         }
@@ -128,14 +141,17 @@ public final class Broker implements AutoCloseable {
         stats = new BrokerStats(clock, () -> store.stats().putMessages(), () -> store.stats().getMessages(),
                 ZoneId.systemDefault());
         store.addDispatchListener(stats);
+        store.setGroupCommitListener(metrics.groupCommit());
         topics.load(new SystemTopics(config, delayLevels.maxLevel()));
         groups.load();
         offsets.load();
         requestModes.load();
         redirect = new MessageRedirect(topics, groups, delayLevels,
                 new TimerRouting(clock, config.getTimerMaxDelaySec() * 1000));
+        redirect.onDeadLetter(metrics.deadLetters());
         appender = new MessageAppender(store, config,
                 new InetSocketAddress(config.getBrokerIP1(), config.getListenPort()));
+        appender.sendMeters(metrics.sends());
         propertyFilters = config.isEnablePropertyFilter() ? new SqlFilterFactory() : null;
         pullProcessor = new PullMessageProcessor(config, store, offsets,
                 new PullChecks(config, topics, groups, consumers, propertyFilters), clock);
@@ -145,12 +161,14 @@ public final class Broker implements AutoCloseable {
         longPolling = new LongPollingHold(pullProcessor::resume, clock);
         pullProcessor.bind(longPolling, executors.pull);
         pullProcessor.countDeliveriesIn(stats);
+        pullProcessor.deliveryMeters(metrics.deliveries());
         store.addDispatchListener(longPolling);
         schedule = new ScheduleMessageService(store, delayLevels,
                 configFile("delayOffset.json"), appender.storeHost(), clock, 10_000);
         store.addDispatchListener(schedule);
         pops = new Pops(new Pops.Parts(config, store, topics, groups, offsets, redirect, propertyFilters,
                 appender.storeHost(), config.configDir(), clock));
+        pops.deliveryMeters(metrics.deliveries());
         branches = new Branches(config.getBranchTimeoutMillis(), store, transactions.decisions(), offsets,
                 config.configDir().resolve("consumerOffset.json"), redirect, appender.storeHost(), clock,
                 topics, config::getBrokerPermission, pops.transactedAcks());
@@ -161,6 +179,8 @@ public final class Broker implements AutoCloseable {
         if (acl != null) {
             server.setRequestInterceptor(acl.authorizer());
         }
+        server.setRequestObserver(metrics.rpcObserver());
+        metrics.watch(store, topics, offsets, pops, consumers);
         idsChangeNotifier.bind(server);
         new ProcessorRegistrations(this).registerAll(server);
         store.start();
@@ -247,6 +267,11 @@ public final class Broker implements AutoCloseable {
         return console == null ? -1 : console.port();
     }
 
+    /** The port this broker serves {@code /metrics} on, or -1 when it serves none (README "Metrics"). */
+    public int metricsPort() {
+        return metrics.port();
+    }
+
     /** The POP consumption feature (diagnostics and tests). */
     public Pops pops() {
         return pops;
@@ -273,6 +298,7 @@ public final class Broker implements AutoCloseable {
      */
     public void shutdown() {
         if (!started) {
+            metrics.close(); // a start that failed after serving the metrics
             return;
         }
         started = false;
@@ -302,6 +328,7 @@ public final class Broker implements AutoCloseable {
         timers.shutdown();
         store.shutdown();
         namesrvClient.shutdown();
+        metrics.close();
         LOG.info("broker {} stopped", config.getBrokerName());
     }
 

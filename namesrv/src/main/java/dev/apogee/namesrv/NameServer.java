@@ -5,6 +5,7 @@ import dev.apogee.namesrv.kv.KvConfigStore;
 import dev.apogee.namesrv.liveness.BrokerHousekeepingService;
 import dev.apogee.namesrv.processor.NamesrvProcessors;
 import dev.apogee.namesrv.route.RouteInfoTable;
+import dev.apogee.remoting.metrics.ServerMetrics;
 import dev.apogee.remoting.netty.NettyRemotingServer;
 import dev.apogee.remoting.netty.NettyServerConfig;
 import dev.apogee.remoting.netty.RemotingBindException;
@@ -36,6 +37,8 @@ public final class NameServer implements AutoCloseable {
     private final RouteInfoTable routes;
     private final KvConfigStore kv;
     private final BrokerHousekeepingService housekeeping;
+    private final ServerMetrics metrics;
+    private final boolean ownsMetrics;
     private NettyRemotingServer server;
     private ExecutorService defaultExecutor;
     private ExecutorService routeQueryExecutor;
@@ -44,10 +47,21 @@ public final class NameServer implements AutoCloseable {
     private boolean stopped;
 
     public NameServer(NamesrvConfig config) {
+        this(config, null);
+    }
+
+    /**
+     * @param sharedMetrics metrics shared with a broker in the same process (the standalone server, which serves
+     *                      them), or null: the name server has its own, served when {@code metricsEnable} is set
+     */
+    public NameServer(NamesrvConfig config, ServerMetrics sharedMetrics) {
         this.config = config;
+        this.ownsMetrics = sharedMetrics == null;
+        this.metrics = ownsMetrics ? new ServerMetrics() : sharedMetrics;
         this.routes = new RouteInfoTable(config.getClock()::millis, config.getBrokerChannelExpiredMillis());
         this.kv = new KvConfigStore(config.getKvConfigPath());
         this.housekeeping = new BrokerHousekeepingService(routes, config.getScanNotActiveBrokerIntervalMillis());
+        NamesrvGauges.register(metrics.registry(), routes);
     }
 
     /**
@@ -61,12 +75,21 @@ public final class NameServer implements AutoCloseable {
             throw new IllegalStateException("name server already started");
         }
         started = true;
-        kv.load();
+        if (ownsMetrics && config.servesMetrics()) {
+            metrics.serve(config.getBindAddress(), config.getMetricsPort());
+        }
+        try {
+            kv.load();
+        } catch (IOException | RuntimeException e) {
+            shutdown();
+            throw e;
+        }
         server = new NettyRemotingServer(new NettyServerConfig()
                 .setName("namesrv")
                 .setBindAddress(config.getBindAddress())
                 .setListenPort(config.getListenPort())
                 .setWorkerThreads(config.getServerWorkerThreads()), housekeeping);
+        server.setRequestObserver(metrics.rpcObserver("nameserver"));
         defaultExecutor = RemotingExecutors.bounded("namesrv-default", config.getDefaultThreads(),
                 config.getRequestQueueCapacity());
         routeQueryExecutor = RemotingExecutors.bounded("namesrv-route-query", config.getRouteQueryThreads(),
@@ -97,6 +120,11 @@ public final class NameServer implements AutoCloseable {
         return "127.0.0.1:" + port();
     }
 
+    /** The port this name server serves {@code /metrics} on, or -1 when it serves none (README "Metrics"). */
+    public int metricsPort() {
+        return ownsMetrics ? metrics.port() : -1;
+    }
+
     /** The route table; read it for diagnostics and tests, change it only through requests. */
     public RouteInfoTable routes() {
         return routes;
@@ -109,6 +137,9 @@ public final class NameServer implements AutoCloseable {
 
     /** Stops accepting, closes connections, stops threads. Idempotent. */
     public synchronized void shutdown() {
+        if (ownsMetrics) {
+            metrics.close();
+        }
         if (stopped || !started) {
             stopped = true;
             return;

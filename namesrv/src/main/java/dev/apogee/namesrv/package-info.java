@@ -9,6 +9,7 @@
  *
  * <p>Threads: {@code start}/{@code shutdown} run on the caller's thread (or the JVM shutdown hook); requests run on
  * the {@code namesrv-default} and {@code namesrv-route-query} executors; connection events on the remoting server's
- * event thread; the expiry scan on {@code namesrv-broker-scan}.
+ * event thread; the expiry scan on {@code namesrv-broker-scan}; metrics scrapes ({@code NamesrvGauges}, reading the
+ * route table) on the metrics endpoint's HTTP threads.
  */
 package dev.apogee.namesrv;

@@ -5,6 +5,7 @@ import dev.apogee.broker.config.BrokerConfig;
 import dev.apogee.broker.config.ConfigLoader;
 import dev.apogee.namesrv.NameServer;
 import dev.apogee.namesrv.config.NamesrvConfig;
+import dev.apogee.remoting.metrics.ServerMetrics;
 import dev.apogee.remoting.netty.RemotingBindException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -40,10 +41,13 @@ public final class Standalone {
 
     private final NameServer namesrv;
     private final Broker broker;
+    /** One {@code /metrics} endpoint for both servers of the process (the {@code node_type} label tells them apart). */
+    private final ServerMetrics metrics;
 
-    private Standalone(NameServer namesrv, Broker broker) {
+    private Standalone(NameServer namesrv, Broker broker, ServerMetrics metrics) {
         this.namesrv = namesrv;
         this.broker = broker;
+        this.metrics = metrics;
     }
 
     /**
@@ -54,21 +58,57 @@ public final class Standalone {
     public static Standalone start(StandaloneOptions options) throws IOException, RemotingBindException {
         Path data = options.dataDir().toAbsolutePath();
         Files.createDirectories(data);
+        ServerMetrics metrics = new ServerMetrics();
         NameServer namesrv = new NameServer(new NamesrvConfig()
                 .setListenPort(options.namesrvPort())
                 .setBindAddress(StandaloneOptions.HOST)
-                .setKvConfigPath(data.resolve("namesrv").resolve("kvConfig.json")));
+                .setKvConfigPath(data.resolve("namesrv").resolve("kvConfig.json")), metrics);
         namesrv.start();
-        BrokerConfig config = options.brokerConfig(data.resolve("broker"), "127.0.0.1:" + namesrv.port());
-        Broker broker = new Broker(config);
+        BrokerConfig config;
         try {
-            broker.start();
-        } catch (IOException | RemotingBindException | RuntimeException e) {
-            broker.shutdown();
+            config = options.brokerConfig(data.resolve("broker"), "127.0.0.1:" + namesrv.port());
+        } catch (IOException | RuntimeException e) {
             namesrv.shutdown();
             throw e;
         }
-        return new Standalone(namesrv, broker);
+        Broker broker = new Broker(config, metrics);
+        try {
+            broker.start();
+            serveMetrics(metrics, config, options);
+        } catch (IOException | RemotingBindException | RuntimeException e) {
+            broker.shutdown();
+            namesrv.shutdown();
+            metrics.close();
+            throw e;
+        }
+        return new Standalone(namesrv, broker, metrics);
+    }
+
+    /**
+     * Serves both servers' metrics on {@code HOST:metricsPort} (on by default here). When the default port is taken
+     * (another standalone server or broker on this machine) the server still starts, without {@code /metrics}, and
+     * says so: a development server should not refuse to start over it. A port or switch set in the {@code -c} file
+     * is the operator's choice: there a taken port refuses the start.
+     */
+    private static void serveMetrics(ServerMetrics metrics, BrokerConfig config, StandaloneOptions options)
+            throws IOException, RemotingBindException {
+        if (!config.servesMetrics()) {
+            return;
+        }
+        try {
+            metrics.serve(StandaloneOptions.HOST, config.getMetricsPort());
+        } catch (RemotingBindException e) {
+            if (options.setsMetrics()) {
+                throw e;
+            }
+            LOG.warn("STANDALONE-METRICS-OFF {}: serving no /metrics (set metricsPort in the -c file)",
+                    e.getMessage());
+        }
+    }
+
+    /** The port both servers' metrics are served on, or -1 when none. */
+    public int metricsPort() {
+        return metrics.port();
     }
 
     public int namesrvPort() {
@@ -88,6 +128,7 @@ public final class Standalone {
     public void shutdown() {
         broker.shutdown();
         namesrv.shutdown();
+        metrics.close();
     }
 
     public static void main(String[] args) {

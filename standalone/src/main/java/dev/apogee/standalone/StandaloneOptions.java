@@ -1,10 +1,12 @@
 package dev.apogee.standalone;
 
 import dev.apogee.broker.config.BrokerConfig;
+import dev.apogee.broker.config.ConfigLoader;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Properties;
 
 /**
  * The command line of {@link Standalone}: defaults, overridden by the environment, overridden by options.
@@ -70,6 +72,7 @@ public record StandaloneOptions(Path dataDir, int namesrvPort, int brokerPort, S
     /** The broker's settings: the {@code -c} file if any, then what standalone mode fixes. */
     BrokerConfig brokerConfig(Path storeDir, String namesrvAddress) throws IOException {
         BrokerConfig config = new BrokerConfig();
+        config.setMetricsEnable(true); // on by default in standalone mode; the -c file may turn it off
         if (brokerConfFile != null) {
             Standalone.loadBrokerConf(brokerConfFile, config);
         }
@@ -93,6 +96,15 @@ public record StandaloneOptions(Path dataDir, int namesrvPort, int brokerPort, S
             }
         }
         return config;
+    }
+
+    /** Whether the {@code -c} file sets {@code metricsEnable} or {@code metricsPort} (the operator chose them). */
+    boolean setsMetrics() throws IOException {
+        if (brokerConfFile == null) {
+            return false;
+        }
+        Properties properties = ConfigLoader.read(brokerConfFile);
+        return properties.containsKey("metricsEnable") || properties.containsKey("metricsPort");
     }
 
     private static int port(String value, String which) {

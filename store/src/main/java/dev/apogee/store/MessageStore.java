@@ -22,6 +22,7 @@ import dev.apogee.store.file.TransientStorePool;
 import dev.apogee.store.flush.AsyncFlushService;
 import dev.apogee.store.flush.CommitService;
 import dev.apogee.store.flush.FlushConsumeQueueService;
+import dev.apogee.store.flush.GroupCommitListener;
 import dev.apogee.store.flush.GroupCommitService;
 import dev.apogee.store.index.IndexService;
 import dev.apogee.store.record.SysFlag;
@@ -445,6 +446,21 @@ public final class MessageStore implements AutoCloseable {
             LOG.error("STORE-FSYNC-FAILED {}: the store refuses writes until restarted", failure.getMessage());
         }
         commitLog.fileQueue().failStop(failure);
+    }
+
+    /**
+     * Installs the listener told about the group commit's forces and the puts each acknowledged (metrics). Only
+     * SYNC_FLUSH has a group commit; under ASYNC_FLUSH this does nothing. Call before puts start.
+     */
+    public void setGroupCommitListener(GroupCommitListener listener) {
+        if (groupCommit != null) {
+            groupCommit.setListener(listener);
+        }
+    }
+
+    /** Whether puts wait for a group-commit force (SYNC_FLUSH). */
+    public boolean hasGroupCommit() {
+        return groupCommit != null;
     }
 
     public StoreStats.Snapshot stats() {

@@ -94,6 +94,13 @@ public final class BrokerConfig {
     /** The web console ({@code dev.apogee.broker.console}): off for a plain broker, on in standalone mode. */
     private boolean consoleEnable = false;
     private int consolePort = 8082;
+    /**
+     * Serve Prometheus metrics on {@code http://bindAddress:metricsPort/metrics} (README "Metrics"). Off for an
+     * embedded broker; the shipped {@code conf/broker.conf} and the standalone server turn it on.
+     */
+    private boolean metricsEnable = false;
+    /** Port of the metrics endpoint: Apache RocketMQ's {@code metricsPromExporterPort} default; 0 = no endpoint. */
+    private int metricsPort = 5557;
 
     /** Namesrv addresses, split on ';' as RocketMQ does. */
     public List<String> namesrvAddressList() {
@@ -285,5 +292,21 @@ public final class BrokerConfig {
             throw new IllegalArgumentException("consolePort must be 0..65535, got " + v);
         }
         consolePort = v;
+    }
+
+    public boolean isMetricsEnable() { return metricsEnable; }
+    public void setMetricsEnable(boolean v) { metricsEnable = v; }
+    public int getMetricsPort() { return metricsPort; }
+
+    public void setMetricsPort(int v) {
+        if (v < 0 || v > 65535) {
+            throw new IllegalArgumentException("metricsPort must be 0..65535 (0 = no metrics endpoint), got " + v);
+        }
+        metricsPort = v;
+    }
+
+    /** Whether the broker serves {@code /metrics}: {@code metricsEnable} and a port other than 0. */
+    public boolean servesMetrics() {
+        return metricsEnable && metricsPort != 0;
     }
 }

@@ -119,6 +119,14 @@ public final class ConsumerOffsetTable {
         return topics;
     }
 
+    /** Calls {@code action} with each (group, topic) that has committed offsets (metrics: consumer lag). */
+    public void forEachGroupTopic(BiConsumer<String, String> action) {
+        for (String key : offsets.keySet()) {
+            int at = key.lastIndexOf(SEPARATOR);
+            action.accept(key.substring(at + 1), key.substring(0, at));
+        }
+    }
+
     /** What each group has been handed out by pull (for redelivery flags); forgotten with the group or topic. */
     public DeliveryWatermarks delivered() {
         return delivered;

@@ -24,6 +24,13 @@ public final class DeliveryWatermarks {
     /** group → topic → slot per queue id (grown on demand). */
     private final Map<String, Map<String, AtomicLongArray>> groups = new ConcurrentHashMap<>();
 
+    /** The watermark of a queue (0 when the group never pulled it here): what the group has been handed out. */
+    public long handedOut(String group, String topic, int queueId) {
+        Map<String, AtomicLongArray> topics = groups.get(group);
+        AtomicLongArray slots = topics == null ? null : topics.get(topic);
+        return slots == null || slots.length() <= queueId ? 0 : slots.get(queueId);
+    }
+
     /**
      * Records that a pull handed out everything below {@code nextBeginOffset} and returns the watermark as it was
      * before (0 when the group never pulled the queue here).

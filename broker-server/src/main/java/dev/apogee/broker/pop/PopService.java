@@ -1,5 +1,6 @@
 package dev.apogee.broker.pop;
 
+import dev.apogee.broker.metrics.DeliveryMeters;
 import dev.apogee.broker.offset.ConsumerOffsetTable;
 import dev.apogee.store.MessageStore;
 import dev.apogee.store.PutResult;
@@ -10,6 +11,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 
 /**
@@ -32,6 +34,10 @@ public final class PopService {
     private final ConsumerOffsetTable offsets;
     private final LongSupplier clock;
     private final AtomicInteger nextQueue = new AtomicInteger();
+    /** Acks requested (ACK_MESSAGE, BATCH_ACK_MESSAGE, transaction commits); read by metrics scrapes. */
+    private final LongAdder acks = new LongAdder();
+    /** Popped messages counted per topic and group (rocketmq_messages_out_total); set once at broker start. */
+    private volatile DeliveryMeters deliveries = DeliveryMeters.NONE;
 
     PopService(MessageStore store, PopLedgers ledgers, PopJournal journal, ConsumerOffsetTable offsets,
             LongSupplier clock) {
@@ -41,6 +47,15 @@ public final class PopService {
         this.scanner = new PopScanner(store);
         this.offsets = offsets;
         this.clock = clock;
+    }
+
+    void deliveryMeters(DeliveryMeters meters) {
+        this.deliveries = meters;
+    }
+
+    /** Acks requested since start (each message of a batch ack counts). */
+    long acks() {
+        return acks.sum();
     }
 
     /** Messages examined by pops since start (each read of a queue entry to decide whether to hand it out). */
@@ -67,6 +82,13 @@ public final class PopService {
                     rest += rest(q.group(), q.topic(), queueId);
                 }
             }
+        }
+        if (!out.isEmpty()) {
+            long bytes = 0;
+            for (int i = 0; i < out.size(); i++) {
+                bytes += out.get(i).record().remaining();
+            }
+            deliveries.delivered(q.topic(), q.group(), out.size(), bytes);
         }
         return new PopBatch(out, popTime, q.invisibleTime(), rest, taken.moreToScan);
     }
@@ -161,6 +183,7 @@ public final class PopService {
      * false when it could not be stored.
      */
     CompletableFuture<Boolean> ack(String group, String topic, int queueId, long offset) {
+        acks.increment();
         QueueLedger ledger = ledgers.get(new LedgerKey(group, topic, queueId));
         synchronized (ledger) {
             if (ledger.cursorInitialised && ledger.isDone(offset)) {

@@ -1,6 +1,7 @@
 package dev.apogee.broker.pop;
 
 import dev.apogee.broker.config.BrokerConfig;
+import dev.apogee.broker.metrics.DeliveryMeters;
 import dev.apogee.broker.offset.ConsumerOffsetTable;
 import dev.apogee.broker.pull.PullChecks;
 import dev.apogee.broker.send.MessageRedirect;
@@ -14,8 +15,10 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
+import java.util.function.BiConsumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -152,6 +155,26 @@ public final class Pops {
      */
     public void forgetGroup(String group) {
         ledgers.all().removeIf(l -> l.key.group().equals(group));
+    }
+
+    /** Counts popped messages per topic and group from now on (metrics); call before the broker serves. */
+    public void deliveryMeters(DeliveryMeters meters) {
+        service.deliveryMeters(meters);
+    }
+
+    /** Acks requested since start (metrics). */
+    public long acks() {
+        return service.acks();
+    }
+
+    /** Calls {@code action} with each (group, topic) that has POP state (metrics: consumer lag and in-flight). */
+    public void forEachGroupTopic(BiConsumer<String, String> action) {
+        Set<LedgerKey> seen = new HashSet<>();
+        for (QueueLedger ledger : ledgers.all()) {
+            if (seen.add(new LedgerKey(ledger.key.group(), ledger.key.topic(), 0))) {
+                action.accept(ledger.key.group(), ledger.key.topic());
+            }
+        }
     }
 
     /** Number of pops held (long polling). */

@@ -3,6 +3,7 @@ package dev.apogee.broker.pull;
 import dev.apogee.broker.config.BrokerConfig;
 import dev.apogee.broker.longpolling.HeldPull;
 import dev.apogee.broker.longpolling.LongPollingHold;
+import dev.apogee.broker.metrics.DeliveryMeters;
 import dev.apogee.broker.offset.ConsumerOffsetTable;
 import dev.apogee.broker.stats.BrokerStats;
 import dev.apogee.remoting.netty.RemotingResponder;
@@ -49,6 +50,8 @@ public final class PullMessageProcessor implements RequestProcessor {
     private volatile QueueSuspension suspension = QueueSuspension.NONE;
     /** Counts the messages handed to each group (mqadmin statsAll's OutTPS); set once before the server starts. */
     private volatile BrokerStats stats;
+    /** Pulled messages counted per topic and group (rocketmq_messages_out_total); set once at broker start. */
+    private volatile DeliveryMeters deliveries = DeliveryMeters.NONE;
 
     public PullMessageProcessor(BrokerConfig config, MessageStore store, ConsumerOffsetTable offsets,
             PullChecks checks, LongSupplier clock) {
@@ -68,6 +71,11 @@ public final class PullMessageProcessor implements RequestProcessor {
     /** Counts every message a pull hands out in {@code stats}. */
     public void countDeliveriesIn(BrokerStats stats) {
         this.stats = stats;
+    }
+
+    /** Counts what pulls hand out from now on (metrics). */
+    public void deliveryMeters(DeliveryMeters meters) {
+        this.deliveries = meters;
     }
 
     /** Installs the rule that makes a group's pulls on a queue return nothing (in-doubt transaction branches). */
@@ -167,6 +175,7 @@ public final class PullMessageProcessor implements RequestProcessor {
             if (counted != null) {
                 counted.delivered(header.topic(), header.consumerGroup(), result.messages().size());
             }
+            deliveries.delivered(header.topic(), header.consumerGroup(), result.messageCount(), result.totalBytes());
         }
         return response;
     }

@@ -3,6 +3,7 @@ package dev.apogee.broker.send;
 import dev.apogee.broker.config.BrokerConfig;
 import dev.apogee.broker.message.MessageProperties;
 import dev.apogee.broker.message.UniqueKeyGenerator;
+import dev.apogee.broker.metrics.SendMeters;
 import dev.apogee.remoting.netty.RemotingResponder;
 import dev.apogee.remoting.protocol.RemotingCommand;
 import dev.apogee.remoting.protocol.ResponseCode;
@@ -29,12 +30,19 @@ public final class MessageAppender {
     private final PutResponses responses;
     private final InetSocketAddress storeHost;
     private final UniqueKeyGenerator uniqueKeys;
+    /** Stored messages counted per topic (rocketmq_messages_in_total); set once at broker start. */
+    private volatile SendMeters meters = SendMeters.NONE;
 
     public MessageAppender(MessageStore store, BrokerConfig config, InetSocketAddress storeHost) {
         this.store = store;
         this.storeHost = storeHost;
         this.responses = new PutResponses(config, storeHost);
         this.uniqueKeys = new UniqueKeyGenerator(storeHost);
+    }
+
+    /** Counts the messages stored from now on, per topic as sent (metrics). */
+    public void sendMeters(SendMeters meters) {
+        this.meters = meters;
     }
 
     public InetSocketAddress storeHost() {
@@ -70,28 +78,31 @@ public final class MessageAppender {
      * is told it was stored, and a put that may force would block the event loop such a send runs on.
      */
     void appendAndRespond(Channel channel, RemotingCommand request, MessageToStore message, int queueId,
-            String uniqueKey) {
+            String uniqueKey, String topic) {
         if (request.isOneway()) {
             message.nobodyWaits();
         }
-        respondWhenStored(channel, request, store.putMessage(message), queueId, uniqueKey);
+        respondWhenStored(channel, request, store.putMessage(message), queueId, uniqueKey, topic);
     }
 
     /** As {@link #appendAndRespond}, for a batch. */
     void appendBatchAndRespond(Channel channel, RemotingCommand request, List<MessageToStore> batch, int queueId,
-            String uniqueKey) {
+            String uniqueKey, String topic) {
         if (request.isOneway()) {
             batch.forEach(MessageToStore::nobodyWaits);
         }
-        respondWhenStored(channel, request, store.putMessages(batch), queueId, uniqueKey);
+        respondWhenStored(channel, request, store.putMessages(batch), queueId, uniqueKey, topic);
     }
 
+    /** @param topic the topic as sent (before a redirect to a DLQ, schedule or timer topic), for metrics */
     private void respondWhenStored(Channel channel, RemotingCommand request, CompletableFuture<PutResult> put,
-            int queueId, String uniqueKey) {
+            int queueId, String uniqueKey, String topic) {
         if (request.isOneway()) { // nobody to answer: build no response, only a store failure is worth a line
             put.whenComplete((result, error) -> {
                 if (error != null) {
                     LOG.error("store failed for a oneway message from {}", channel.remoteAddress(), error);
+                } else {
+                    count(result, topic, request);
                 }
             });
             return;
@@ -103,10 +114,18 @@ public final class MessageAppender {
                 response = RemotingCommand.createResponse(request, ResponseCode.SYSTEM_ERROR,
                         "store failed: " + error);
             } else {
+                count(result, topic, request);
                 response = responses.toResponse(request, result, queueId, uniqueKey);
             }
             RemotingResponder.respond(channel, request, response);
         });
+    }
+
+    /** Hot path: one cached meter lookup and two adds per request (throughput = the request's body bytes). */
+    private void count(PutResult result, String topic, RemotingCommand request) {
+        if (result.isOk()) {
+            meters.stored(topic, result.msgNum(), request.bodyLength());
+        }
     }
 
     /** The born host of a message: the producer's address as this broker sees it. */

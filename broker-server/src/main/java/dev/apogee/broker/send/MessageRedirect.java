@@ -14,6 +14,7 @@ import dev.apogee.store.record.PropertiesCodec;
 import dev.apogee.store.record.SysFlag;
 
 import java.util.Map;
+import java.util.function.BiConsumer;
 
 /**
  * Where a message is really stored: a retry copy past its max reconsume times goes to the group's DLQ; a timer
@@ -26,6 +27,8 @@ public final class MessageRedirect {
     private final SubscriptionGroupTable groups;
     private final DelayLevelTable delayLevels;
     private final TimerRouting timers;
+    /** Told (original topic, group) of each message routed to a DLQ (metrics); set once at broker start. */
+    private volatile BiConsumer<String, String> deadLettered = (topic, group) -> { };
 
     public MessageRedirect(TopicConfigTable topics, SubscriptionGroupTable groups, DelayLevelTable delayLevels,
             TimerRouting timers) {
@@ -33,6 +36,11 @@ public final class MessageRedirect {
         this.groups = groups;
         this.delayLevels = delayLevels;
         this.timers = timers;
+    }
+
+    /** Counts the messages routed to a dead-letter queue from now on: {@code (original topic, group)}. */
+    public void onDeadLetter(BiConsumer<String, String> counter) {
+        this.deadLettered = counter;
     }
 
     /** Applies retry-to-DLQ and delay rewrites to {@code message} in place. */
@@ -72,6 +80,7 @@ public final class MessageRedirect {
         Map<String, String> properties = PropertiesCodec.decode(message.properties());
         properties.remove(MessageProperties.DELAY);
         properties.putIfAbsent(MessageProperties.RETRY_TOPIC, message.topic());
+        deadLettered.accept(properties.get(MessageProperties.RETRY_TOPIC), group);
         message.topic(dlq).queueId(0).properties(PropertiesCodec.encode(properties));
     }
 

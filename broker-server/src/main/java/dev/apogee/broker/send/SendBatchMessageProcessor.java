@@ -65,7 +65,7 @@ public final class SendBatchMessageProcessor implements RequestProcessor {
             batch.add(message);
         }
         String wrapperKey = PropertiesCodec.get(header.properties(), "UNIQ_KEY");
-        appender.appendBatchAndRespond(channel, request, batch, queueId, wrapperKey);
+        appender.appendBatchAndRespond(channel, request, batch, queueId, wrapperKey, header.topic());
         return null;
     }
 }

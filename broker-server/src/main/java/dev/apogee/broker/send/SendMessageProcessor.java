@@ -57,7 +57,7 @@ public final class SendMessageProcessor implements RequestProcessor {
         } else {
             redirect.apply(message, header.maxReconsumeTimes());
         }
-        appender.appendAndRespond(channel, request, message, queueId, uniqueKey);
+        appender.appendAndRespond(channel, request, message, queueId, uniqueKey, header.topic());
         return null;
     }
 

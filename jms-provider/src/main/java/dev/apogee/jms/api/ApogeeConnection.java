@@ -7,6 +7,7 @@ import dev.apogee.jms.exception.ErrorCode;
 import dev.apogee.jms.exception.JmsExceptions;
 import dev.apogee.jms.message.MessageCodec;
 import dev.apogee.jms.message.ObjectBodyCodec;
+import dev.apogee.jms.metrics.ClientMeters;
 import dev.apogee.jms.provider.NoLocal;
 import dev.apogee.jms.provider.Provider;
 import jakarta.jms.Connection;
@@ -67,6 +68,8 @@ public class ApogeeConnection implements Connection, QueueConnection, TopicConne
     private final String connectionId = UUID.randomUUID().toString().replace("-", "");
     /** Set once the connection has a noLocal consumer: its topic sends carry this origin from then on. */
     private volatile String originStamp;
+    /** The client metrics of the factory; set once by the factory before the application gets the connection. */
+    private volatile ClientMeters meters = ClientMeters.NONE;
 
     protected ApogeeConnection(Provider provider, ObjectBodyCodec objects, String clientID) throws JMSException {
         this.provider = provider;
@@ -91,6 +94,14 @@ public class ApogeeConnection implements Connection, QueueConnection, TopicConne
 
     Provider provider() {
         return provider;
+    }
+
+    ClientMeters meters() {
+        return meters;
+    }
+
+    void meters(ClientMeters meters) {
+        this.meters = meters;
     }
 
     MessageCodec codec() {

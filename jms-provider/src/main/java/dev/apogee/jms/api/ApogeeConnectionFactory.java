@@ -4,6 +4,7 @@ import dev.apogee.jms.exception.ErrorCode;
 import dev.apogee.jms.exception.JmsExceptions;
 import dev.apogee.jms.message.ObjectBodyCodec;
 import dev.apogee.jms.message.TrustedPackages;
+import dev.apogee.jms.metrics.JmsMetrics;
 import dev.apogee.jms.provider.Credentials;
 import dev.apogee.jms.provider.NativeProvider;
 import dev.apogee.jms.provider.NativeProviderConfig;
@@ -66,6 +67,10 @@ public class ApogeeConnectionFactory implements ConnectionFactory, QueueConnecti
     private int asyncSendWindow = NativeProviderConfig.DEFAULT_ASYNC_SEND_WINDOW;
     private long invisibleTimeMillis = NativeProviderConfig.DEFAULT_INVISIBLE_MILLIS;
     private List<String> trustedPackages = new ArrayList<>();
+    /** The {@code factory} tag of the client metrics; null = the name server address. */
+    private String metricsName;
+    /** A Micrometer {@code MeterRegistry} set by the application (not serialized), or null: the global registry. */
+    private transient Object meterRegistry;
 
     public ApogeeConnectionFactory() {
     }
@@ -114,6 +119,7 @@ public class ApogeeConnectionFactory implements ConnectionFactory, QueueConnecti
                     case "asyncSendWindow" -> setAsyncSendWindow(Integer.parseInt(value));
                     case "invisibleTime" -> setInvisibleTimeMillis(Long.parseLong(value));
                     case "trustedPackages" -> trustedPackages = new ArrayList<>(List.of(value.split(",")));
+                    case "metricsName" -> metricsName = value;
                     default -> throw JmsExceptions.create(ErrorCode.INTERNAL, "unknown URL option '" + key + "'");
                 }
             } catch (NumberFormatException e) {
@@ -169,7 +175,9 @@ public class ApogeeConnectionFactory implements ConnectionFactory, QueueConnecti
         ObjectBodyCodec objects = new ObjectBodyCodec(TrustedPackages.withPackages(trustedPackages),
                 Thread.currentThread().getContextClassLoader());
         try {
-            return newConnection(provider, objects, clientID);
+            ApogeeConnection connection = newConnection(provider, objects, clientID);
+            connection.meters(JmsMetrics.forFactory(getMetricsName(), meterRegistry));
+            return connection;
         } catch (JMSException | RuntimeException e) {
             provider.close();
             throw e;
@@ -348,6 +356,30 @@ public class ApogeeConnectionFactory implements ConnectionFactory, QueueConnecti
             throw JmsExceptions.create(ErrorCode.INVALID_SETTING, wrong);
         }
         this.invisibleTimeMillis = invisibleTimeMillis;
+    }
+
+    /** The {@code factory} tag of this factory's client metrics (README "Metrics"): set, or the name server address. */
+    public String getMetricsName() {
+        return metricsName != null && !metricsName.isEmpty() ? metricsName : namesrvAddress;
+    }
+
+    public void setMetricsName(String metricsName) {
+        this.metricsName = metricsName;
+    }
+
+    /**
+     * The Micrometer registry this factory's connections count into (MAPPING.md "Client metrics"); without one they
+     * count into {@code Metrics.globalRegistry} when Micrometer is on the class path. Typed {@code Object} so that the
+     * factory loads, and is introspected, without Micrometer.
+     *
+     * @param registry an {@code io.micrometer.core.instrument.MeterRegistry}, or null for the global registry
+     * @throws IllegalArgumentException when it is not one, or Micrometer is not on the class path
+     */
+    public void setMeterRegistry(Object registry) {
+        if (registry != null) {
+            JmsMetrics.forFactory(getMetricsName(), registry); // fails now rather than at createConnection
+        }
+        this.meterRegistry = registry;
     }
 
     public List<String> getTrustedPackages() {

@@ -77,7 +77,7 @@ public class ApogeeSession implements Session, QueueSession, TopicSession {
         this.mode = mode;
         this.dispatcher = new SessionDispatcher(this, connection);
         this.acks = new SessionAcknowledgements(mode, connection, consumers);
-        this.sends = new SessionSends(connection.provider(), connection.nextSessionOrderKey());
+        this.sends = new SessionSends(connection.provider(), connection.nextSessionOrderKey(), connection.meters());
         this.transactions = new SessionTransactions(mode, connection.provider(), deliveryLock, sends, acks);
         this.consumerFactory = new SessionConsumers(this, connection, consumers);
     }

@@ -91,14 +91,20 @@ final class SessionAcknowledgements {
 
     /** Records a delivered message according to the acknowledge mode. */
     void afterDelivery(ApogeeMessageConsumer consumer, ApogeeMessage message) throws JMSException {
+        connection.meters().received();
         switch (mode) {
-            case Session.AUTO_ACKNOWLEDGE -> ackLazily(consumer);
+            case Session.AUTO_ACKNOWLEDGE -> {
+                ackLazily(consumer);
+                connection.meters().acknowledged(1);
+            }
             case Session.DUPS_OK_ACKNOWLEDGE -> {
                 if (++dupsOkCount >= DUPS_OK_BATCH) {
+                    int acked = dupsOkCount;
                     dupsOkCount = 0;
                     for (ApogeeMessageConsumer c : consumers) {
                         ackLazily(c);
                     }
+                    connection.meters().acknowledged(acked);
                 }
             }
             default -> unacked.add(new Delivered(consumer, message));
@@ -176,6 +182,9 @@ final class SessionAcknowledgements {
 
     /** Commits the position of every consumer of the session (retired ones too). */
     void ackAll() throws JMSException {
+        if (dupsOkCount > 0) {
+            connection.meters().acknowledged(dupsOkCount);
+        }
         dupsOkCount = 0;
         for (ApogeeMessageConsumer consumer : consumers) {
             ackConsumer(consumer);
@@ -193,6 +202,9 @@ final class SessionAcknowledgements {
 
     /** The session's deliveries so far are acknowledged (a commit stored their positions): forgets them. */
     void settled() {
+        if (!unacked.isEmpty()) {
+            connection.meters().acknowledged(unacked.size());
+        }
         unacked.clear();
         if (inListener != null) {
             inListenerSettled = true;

@@ -3,6 +3,7 @@ package dev.apogee.jms.api;
 import dev.apogee.jms.exception.ErrorCode;
 import dev.apogee.jms.exception.JmsExceptions;
 import dev.apogee.jms.message.WireMessage;
+import dev.apogee.jms.metrics.ClientMeters;
 import dev.apogee.jms.provider.Provider;
 import dev.apogee.jms.provider.ProviderTransaction;
 import dev.apogee.jms.provider.SendMode;
@@ -33,6 +34,7 @@ final class SessionSends {
     private static final long IN_FLIGHT_WAIT_MILLIS = 60_000;
 
     private final Provider provider;
+    private final ClientMeters meters;
     private final List<PendingSend> pending = new ArrayList<>();
     private final CompletionChain completions = new CompletionChain();
     /**
@@ -47,19 +49,23 @@ final class SessionSends {
      */
     private final ArrayDeque<CompletableFuture<Void>> asyncInFlight = new ArrayDeque<>();
 
-    SessionSends(Provider provider, int orderKey) {
+    SessionSends(Provider provider, int orderKey, ClientMeters meters) {
         this.provider = provider;
+        this.meters = meters;
         this.orderKey = orderKey;
     }
 
     void sendNow(WireMessage wire, int deliveryMode, long deliveryTime, Message message, CompletionListener listener)
             throws JMSException {
         awaitAsyncInFlight(provider.asyncSendWindow());
+        long started = System.nanoTime();
         if (listener != null) {
             CompletableFuture<Void> sent = provider.send(wire, SendMode.ASYNC, deliveryTime, orderKey);
             asyncInFlight.addLast(sent);
             completions.after(sent, (ok, error) -> {
                 if (error == null) {
+                    meters.sent(1);
+                    meters.sendLatency(System.nanoTime() - started);
                     listener.onCompletion(message);
                 } else {
                     listener.onException(message, JmsExceptions.translate(error));
@@ -69,6 +75,8 @@ final class SessionSends {
         }
         SendMode sendMode = deliveryMode == DeliveryMode.NON_PERSISTENT ? SendMode.ONEWAY : SendMode.SYNC;
         Futures.await(provider.send(wire, sendMode, deliveryTime, orderKey));
+        meters.sent(1);
+        meters.sendLatency(System.nanoTime() - started);
     }
 
     /**
@@ -128,6 +136,7 @@ final class SessionSends {
             }
         }
         branch.commitWith(halves, orderKey);
+        meters.sent(halves.size());
         return callbacks;
     }
 
@@ -135,6 +144,7 @@ final class SessionSends {
     void sendAsHalf(ProviderTransaction branch, WireMessage wire, long deliveryTime, Message message,
             CompletionListener listener) throws JMSException {
         branch.send(wire, deliveryTime, orderKey);
+        meters.sent(1); // as a half of the XA branch: visible once the branch commits
         if (listener != null) {
             completions.then(() -> listener.onCompletion(message));
         }
@@ -151,6 +161,7 @@ final class SessionSends {
         pending.clear();
         for (PendingSend s : sends) {
             Futures.await(provider.send(s.wire(), SendMode.SYNC, s.deliveryTime(), orderKey));
+            meters.sent(1);
             if (s.listener() != null) {
                 completions.then(() -> s.listener().onCompletion(s.message()));
             }

@@ -45,7 +45,7 @@ class SessionSendsWindowTest {
                     }
                     default -> throw new UnsupportedOperationException(method.getName());
                 });
-        sessionSends = new SessionSends(provider, 0);
+        sessionSends = new SessionSends(provider, 0, dev.apogee.jms.metrics.ClientMeters.NONE);
         return sessionSends;
     }
 

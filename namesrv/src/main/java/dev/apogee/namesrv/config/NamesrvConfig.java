@@ -25,6 +25,8 @@ public final class NamesrvConfig {
     private volatile boolean enableTopicList = true;
     private volatile boolean returnOrderTopicConfigToBroker = true;
     private Clock clock = Clock.systemUTC();
+    private boolean metricsEnable = false;
+    private int metricsPort = 5558;
 
     /** Port to listen on; 0 picks a free one (see {@link dev.apogee.namesrv.NameServer#port()}). */
     public int getListenPort() {
@@ -159,6 +161,38 @@ public final class NamesrvConfig {
     }
 
     /** Source of time for liveness; tests inject a manual clock. */
+    /**
+     * Serve Prometheus metrics on {@code http://bindAddress:metricsPort/metrics} (README "Metrics"). Off for an
+     * embedded name server; the shipped {@code conf/namesrv.conf} turns it on.
+     */
+    public boolean isMetricsEnable() {
+        return metricsEnable;
+    }
+
+    public NamesrvConfig setMetricsEnable(boolean metricsEnable) {
+        this.metricsEnable = metricsEnable;
+        return this;
+    }
+
+    /** Port of the metrics endpoint (the broker's default is 5557); 0 = no endpoint. */
+    public int getMetricsPort() {
+        return metricsPort;
+    }
+
+    public NamesrvConfig setMetricsPort(int metricsPort) {
+        if (metricsPort < 0 || metricsPort > 65535) {
+            throw new IllegalArgumentException("metricsPort must be 0..65535 (0 = no metrics endpoint), got "
+                    + metricsPort);
+        }
+        this.metricsPort = metricsPort;
+        return this;
+    }
+
+    /** Whether the name server serves {@code /metrics}: {@code metricsEnable} and a port other than 0. */
+    public boolean servesMetrics() {
+        return metricsEnable && metricsPort != 0;
+    }
+
     public Clock getClock() {
         return clock;
     }

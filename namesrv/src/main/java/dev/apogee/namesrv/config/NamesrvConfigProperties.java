@@ -51,6 +51,10 @@ public final class NamesrvConfigProperties {
                 NamesrvConfig::getRouteQueryThreads));
         KEYS.put("requestQueueCapacity", new Key((c, v) -> c.setRequestQueueCapacity(Integer.parseInt(v)),
                 NamesrvConfig::getRequestQueueCapacity));
+        KEYS.put("metricsEnable", new Key((c, v) -> c.setMetricsEnable(parseBoolean(v)),
+                NamesrvConfig::isMetricsEnable));
+        KEYS.put("metricsPort", new Key((c, v) -> c.setMetricsPort(Integer.parseInt(v)),
+                NamesrvConfig::getMetricsPort));
         KEYS.put("orderMessageEnable", new Key((c, v) -> c.setOrderMessageEnable(parseBoolean(v)),
                 NamesrvConfig::isOrderMessageEnable));
         KEYS.put("enableAllTopicList", new Key((c, v) -> c.setEnableAllTopicList(parseBoolean(v)),

@@ -75,6 +75,10 @@ public final class NettyRemotingServer extends RemotingEndpoint implements AutoC
                     @Override
                     protected void initChannel(SocketChannel channel) {
                         connections.add(channel);
+                        RequestObserver observer = requestObserver();
+                        if (observer != null) {
+                            channel.attr(RequestObserver.KEY).set(observer);
+                        }
                         if (tls != null) {
                             tls.install(channel.pipeline());
                         }

@@ -45,6 +45,7 @@ public abstract class RemotingEndpoint {
     private final CommandHandler commandHandler = new CommandHandler();
     private ChannelEventDispatcher events;
     private ConnectionHandler connectionHandler;
+    private volatile RequestObserver requestObserver;
 
     protected RemotingEndpoint(String name, int asyncPermits, int onewayPermits, int callbackThreads) {
         this.asyncPermits = new Permits(asyncPermits);
@@ -81,6 +82,20 @@ public abstract class RemotingEndpoint {
      */
     public void setRequestInterceptor(RequestInterceptor interceptor) {
         dispatcher.setInterceptor(interceptor);
+    }
+
+    /**
+     * Installs the observer told about every answered request (RPC latency metrics), or removes it with {@code null}.
+     * Call before {@code start()}: a server hands it to each connection it accepts ({@link RequestObserver#KEY}).
+     */
+    public void setRequestObserver(RequestObserver observer) {
+        this.requestObserver = observer;
+        dispatcher.setTimed(observer != null);
+    }
+
+    /** The observer connections accepted from now on report to, or null. */
+    protected final RequestObserver requestObserver() {
+        return requestObserver;
     }
 
     protected final void setChannelEventListener(ChannelEventListener listener, String name) {

@@ -21,6 +21,12 @@ public final class RemotingResponder {
             return;
         }
         response.markResponseTo(request);
+        if (request.receivedNanos() != 0) {
+            RequestObserver observer = channel.attr(RequestObserver.KEY).get();
+            if (observer != null) {
+                observer.answered(request.code(), response.code(), System.nanoTime() - request.receivedNanos());
+            }
+        }
         if (!channel.isActive()) {
             LOG.debug("channel {} closed before the response to opaque {} could be written", channel, request.opaque());
             return;

@@ -30,6 +30,8 @@ final class RequestDispatcher {
     /** Unsupported codes already logged; added to by any event loop. */
     private final Set<Integer> loggedUnsupported = ConcurrentHashMap.newKeySet();
     private volatile RequestInterceptor interceptor;
+    /** Whether requests are stamped with their arrival time for a {@link RequestObserver}; set before start. */
+    private volatile boolean timed;
 
     RequestDispatcher(ProcessorTable processors) {
         this.processors = processors;
@@ -40,8 +42,16 @@ final class RequestDispatcher {
         this.interceptor = interceptor;
     }
 
+    /** See {@link RemotingEndpoint#setRequestObserver}. */
+    void setTimed(boolean timed) {
+        this.timed = timed;
+    }
+
     /** Called on the event loop. */
     void dispatch(Channel channel, RemotingCommand request) {
+        if (timed) {
+            request.receivedNanos(System.nanoTime());
+        }
         ProcessorTable.Registration registration = processors.lookup(request.code());
         if (registration == null) {
             logUnsupportedOnce(channel, request.code());

@@ -25,7 +25,9 @@
  *
  * <p>Hooks: a {@link dev.apogee.remoting.netty.RequestInterceptor} (the broker's ACL) checks each request on its
  * processor's executor just before the processor; a {@link dev.apogee.remoting.netty.RequestSigner} adds
- * credentials to each request a client originates. With TLS configured ({@code dev.apogee.remoting.tls}) the
+ * credentials to each request a client originates; a {@link dev.apogee.remoting.netty.RequestObserver} (a server's
+ * RPC latency metrics) is told about each answered request by {@link dev.apogee.remoting.netty.RemotingResponder}.
+ * With TLS configured ({@code dev.apogee.remoting.tls}) the
  * first handler of every connection is the TLS sniffer (server) or the SslHandler (client).
  */
 package dev.apogee.remoting.netty;

@@ -40,6 +40,8 @@ public final class RemotingCommand {
     private ResponseBodyDecoder responseBodyDecoder;
     /** Set on a received response whose body {@link #responseBodyDecoder} decoded: the result (then no body). */
     private Object decodedBody;
+    /** Set on a received request whose server measures latencies: {@code System.nanoTime()} at dispatch; not encoded. */
+    private long receivedNanos;
 
     /** A new request with a fresh opaque and no extFields; header fields are added with {@link #putExtField}. */
     public static RemotingCommand createRequest(int code) {
@@ -199,6 +201,16 @@ public final class RemotingCommand {
 
     public RemotingCommand serializeType(SerializeType serializeType) {
         this.serializeType = serializeType;
+        return this;
+    }
+
+    /** {@code System.nanoTime()} when the server dispatched this request, 0 when nobody measures it. */
+    public long receivedNanos() {
+        return receivedNanos;
+    }
+
+    public RemotingCommand receivedNanos(long nanos) {
+        this.receivedNanos = nanos;
         return this;
     }
 

@@ -87,6 +87,8 @@ public final class GroupCommitService extends ServiceThread {
     private final long loneWriterNanos;
     private static final long LONE_WRITER_NANOS = 100_000_000L;
     private final LongAdder timeouts = new LongAdder();
+    /** Set once before puts start (the broker's metrics); read by whichever thread forces. */
+    private volatile GroupCommitListener listener = GroupCommitListener.NONE;
 
     /** One commit step: writes appended bytes to the file; true when something was written. */
     @FunctionalInterface
@@ -125,6 +127,11 @@ public final class GroupCommitService extends ServiceThread {
     @Override
     protected long intervalMs() {
         return IDLE_FLUSH_MS;
+    }
+
+    /** Installs the listener told about forces and acknowledged puts (metrics); {@code null} removes it. */
+    public void setListener(GroupCommitListener listener) {
+        this.listener = listener == null ? GroupCommitListener.NONE : listener;
     }
 
     public long forceCount() {
@@ -203,6 +210,7 @@ public final class GroupCommitService extends ServiceThread {
     /** True when {@code result} is durable after forcing on this thread (tried only while nothing else runs). */
     private boolean forceOnCaller(PutResult result, boolean onlyIfAlone) {
         if (queue.flushedWhere() >= result.nextOffset()) {
+            listener.acknowledged(1, result.msgNum()); // an earlier force (a round's, an idle one) covered it
             return true;
         }
         if (isStopped() || onlyIfAlone && !alone() || !forceLock.tryLock()) {
@@ -213,6 +221,9 @@ public final class GroupCommitService extends ServiceThread {
             long before = forces.sum();
             flushTo(result.nextOffset());
             callerForces.add(forces.sum() - before);
+            if (queue.flushedWhere() >= result.nextOffset()) {
+                listener.acknowledged(1, result.msgNum());
+            }
         } catch (IOException e) {
             LOG.warn("STORE-IO a caller's force failed, leaving it to the group commit: {}", e.toString());
         } finally {
@@ -338,9 +349,14 @@ public final class GroupCommitService extends ServiceThread {
 
     private void flushTo(long target) throws IOException {
         // a step that moves flushedWhere did one force; one that does not found nothing to force
+        GroupCommitListener told = listener;
+        long started = System.nanoTime();
         while (queue.flushedWhere() < target && queue.flush(0)) {
             forces.increment();
-            lastForcedAtNanos = System.nanoTime();
+            long now = System.nanoTime();
+            told.forced(now - started);
+            lastForcedAtNanos = now;
+            started = now;
         }
     }
 
@@ -354,6 +370,7 @@ public final class GroupCommitService extends ServiceThread {
         FlushRequest doneHead = null;
         FlushRequest doneTail = null;
         int done = 0;
+        int doneMessages = 0;
         int kept = 0;
         FlushRequest r = waitingHead;
         while (r != null) {
@@ -367,6 +384,7 @@ public final class GroupCommitService extends ServiceThread {
                 }
                 doneTail = r;
                 done++;
+                doneMessages += r.result.msgNum();
             } else if (failStopped) {
                 r.complete(r.result.withStatus(PutStatus.FSYNC_FAILED));
             } else if (finalRound || now - r.deadlineNanos > 0) {
@@ -391,6 +409,9 @@ public final class GroupCommitService extends ServiceThread {
         peakBatch = done == 0 ? 0 : Math.max(done, peakBatch - (peakBatch >> 4));
         if (done > 1) {
             lastSharedRoundNanos = now;
+        }
+        if (done > 0) {
+            listener.acknowledged(done, doneMessages);
         }
         if (keptHead == null) {
             waitingTarget = 0;
