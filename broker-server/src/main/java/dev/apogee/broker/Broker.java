@@ -170,8 +170,8 @@ public final class Broker implements AutoCloseable {
         topics.onChange(registration::registerIncrementally);
         registration.start();
         started = true;
-        LOG.info("broker {} of cluster {} started on {} (store {}, {})", config.getBrokerName(),
-                config.getBrokerClusterName(), config.brokerAddress(), config.storeRoot(), config.getFlushDiskType());
+        LOG.info("broker {} of cluster {} started on {} ({})", config.getBrokerName(),
+                config.getBrokerClusterName(), config.brokerAddress(), durability());
     }
 
     private StoreConfig storeConfig() {
@@ -215,6 +215,11 @@ public final class Broker implements AutoCloseable {
 
     public BrokerConfig config() {
         return config;
+    }
+
+    /** The effective durability settings of the open store ({@link DurabilitySummary}); only after {@link #start()}. */
+    public String durability() {
+        return DurabilitySummary.of(store.config());
     }
 
     /** The POP consumption feature (diagnostics and tests). */
