@@ -24,7 +24,8 @@ a clean shutdown and after a kill -9 of a process writing to the store at full s
   --drop-caches             drop the page cache before each start (root; cold-cache figures)
   --keep                    keep the data directory
   --java-opts='OPTS'        the broker's JVM options (default bin/mqbroker's: -Xms1g -Xmx1g
-                            -XX:+UseG1GC -XX:MaxDirectMemorySize=2g -XX:+AlwaysPreTouch)
+                            -XX:+UseG1GC -XX:MaxDirectMemorySize=2g; add -XX:+AlwaysPreTouch for
+                            APOGEE_PRETOUCH=true)
   -h, --help                this text
 Needs free disk for the largest size plus a few GiB (check df); one measurement at a time, nothing else heavy.
 HELP

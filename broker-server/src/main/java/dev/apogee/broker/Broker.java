@@ -215,8 +215,8 @@ public final class Broker implements AutoCloseable {
                 throw e;
             }
         }
-        LOG.info("broker {} of cluster {} started on {} (store {}, {})", config.getBrokerName(),
-                config.getBrokerClusterName(), config.brokerAddress(), config.storeRoot(), config.getFlushDiskType());
+        LOG.info("broker {} of cluster {} started on {} ({})", config.getBrokerName(),
+                config.getBrokerClusterName(), config.brokerAddress(), durability());
     }
 
     private StoreConfig storeConfig() {
@@ -270,6 +270,11 @@ public final class Broker implements AutoCloseable {
     /** The port this broker serves {@code /metrics} on, or -1 when it serves none (README "Metrics"). */
     public int metricsPort() {
         return metrics.port();
+    }
+
+    /** The effective durability settings of the open store ({@link DurabilitySummary}); only after {@link #start()}. */
+    public String durability() {
+        return DurabilitySummary.of(store.config());
     }
 
     /** The POP consumption feature (diagnostics and tests). */

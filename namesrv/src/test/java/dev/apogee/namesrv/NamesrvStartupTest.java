@@ -36,6 +36,27 @@ class NamesrvStartupTest {
     }
 
     @Test
+    void refusalsNameTheOptionOrFileTheKeyAndWhatIsAllowed() throws Exception {
+        assertEquals("unknown option '-x'; see mqnamesrv --help", assertThrows(NamesrvStartup.UsageException.class,
+                () -> NamesrvStartup.parse(new String[] {"-x"})).getMessage());
+        assertEquals("bad value '70000' for listenPort (allowed: an integer from 0 to 65535)",
+                assertThrows(NamesrvStartup.UsageException.class,
+                        () -> NamesrvStartup.parse(new String[] {"-p", "70000"})).getMessage());
+        Path file = dir.resolve("namesrv.conf");
+        Files.writeString(file, "listenPort=99999\n");
+        assertEquals(file + ": bad value '99999' for listenPort (allowed: an integer from 0 to 65535)",
+                assertThrows(IllegalArgumentException.class,
+                        () -> NamesrvStartup.parse(new String[] {"-c", file.toString()})).getMessage());
+        Path missing = dir.resolve("missing.conf");
+        assertEquals("cannot read config file " + missing + ": no such file",
+                assertThrows(NamesrvStartup.ConfigFileException.class,
+                        () -> NamesrvStartup.parse(new String[] {"-c", missing.toString()})).getMessage());
+        System.setProperty(NamesrvStartup.PORT_PROPERTY, "-1");
+        assertEquals("-Dapogee.namesrv.port: bad value '-1' for listenPort (allowed: an integer from 0 to 65535)",
+                assertThrows(IllegalArgumentException.class, () -> NamesrvStartup.parse(new String[0])).getMessage());
+    }
+
+    @Test
     void badArgumentsAreRejected() {
         assertThrows(IllegalArgumentException.class, () -> NamesrvStartup.parse(new String[] {"-x"}));
         assertThrows(IllegalArgumentException.class, () -> NamesrvStartup.parse(new String[] {"-p"}));

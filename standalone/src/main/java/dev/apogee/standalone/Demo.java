@@ -47,21 +47,20 @@ public final class Demo {
         String secretKey = System.getenv("APOGEE_SECRET_KEY");
         try {
             for (int i = 0; i < args.length; i++) {
-                switch (args[i]) {
-                    case "-n" -> namesrv = args[++i];
-                    case "-t" -> topic = args[++i];
-                    case "-m" -> count = Integer.parseInt(args[++i]);
-                    case "-g" -> group = args[++i];
-                    case "-w" -> waitSeconds = Integer.parseInt(args[++i]);
-                    case "-a" -> accessKey = args[++i];
-                    case "-s" -> secretKey = args[++i];
-                    default -> throw new IllegalArgumentException("unknown argument '" + args[i] + "'");
+                String option = args[i];
+                switch (option) {
+                    case "-n" -> namesrv = value(args, ++i, option);
+                    case "-t" -> topic = value(args, ++i, option);
+                    case "-m" -> count = number(value(args, ++i, option), option);
+                    case "-g" -> group = value(args, ++i, option);
+                    case "-w" -> waitSeconds = number(value(args, ++i, option), option);
+                    case "-a" -> accessKey = value(args, ++i, option);
+                    case "-s" -> secretKey = value(args, ++i, option);
+                    default -> throw new IllegalArgumentException("unknown option '" + option + "'");
                 }
             }
-        } catch (IllegalArgumentException | ArrayIndexOutOfBoundsException e) {
-            System.err.println("apogee-demo: " + e.getMessage());
-            System.err.println("usage: apogee-demo [-n namesrvAddr] [-t topic] [-m count] [-g group] [-w waitSeconds]"
-                    + " [-a accessKey -s secretKey]");
+        } catch (IllegalArgumentException e) {
+            System.err.println("apogee-demo: " + e.getMessage() + "; see apogee-demo --help");
             System.exit(2);
             return;
         }
@@ -76,6 +75,25 @@ public final class Demo {
             System.out.println("FAILED: " + e.getMessage());
             System.exit(1);
         }
+    }
+
+    private static String value(String[] args, int index, String option) {
+        if (index >= args.length) {
+            throw new IllegalArgumentException("option " + option + " needs a value");
+        }
+        return args[index];
+    }
+
+    private static int number(String value, String option) {
+        try {
+            int number = Integer.parseInt(value.trim());
+            if (number >= 1) {
+                return number;
+            }
+        } catch (NumberFormatException e) {
+            // refused below, with the value
+        }
+        throw new IllegalArgumentException("bad value '" + value + "' for " + option + " (allowed: an integer >= 1)");
     }
 
     static boolean run(ClientConfig clientConfig, String topic, String group, int count, int waitSeconds)

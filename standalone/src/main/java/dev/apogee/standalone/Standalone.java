@@ -6,6 +6,7 @@ import dev.apogee.broker.config.ConfigLoader;
 import dev.apogee.namesrv.NameServer;
 import dev.apogee.namesrv.config.NamesrvConfig;
 import dev.apogee.remoting.metrics.ServerMetrics;
+import dev.apogee.remoting.config.StartupRefusal;
 import dev.apogee.remoting.netty.RemotingBindException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,7 +26,9 @@ import java.util.concurrent.CountDownLatch;
  * {@code -c} adds broker settings (e.g. {@code mappedFileSizeCommitLog}); the ports, the namesrv address and the store
  * directory always come from the options above.
  *
- * <p>Exit codes: 0 after a signal-initiated shutdown, 1 when a port is in use or startup fails, 2 on bad arguments.
+ * <p>Exit codes: 0 after a signal-initiated shutdown, 1 when a port is in use, the store is locked, the {@code -c}
+ * file is bad or unreadable or startup fails, 2 on bad arguments. Every refusal is one {@code apogee-standalone: …}
+ * line on stderr, its details go to the log file ({@link StartupRefusal}).
  */
 public final class Standalone {
     static {
@@ -36,6 +39,7 @@ public final class Standalone {
     }
 
     private static final Logger LOG = LoggerFactory.getLogger(Standalone.class);
+    private static final StartupRefusal REFUSAL = new StartupRefusal("apogee-standalone");
     static final String USAGE = "usage: apogee-standalone [-d dataDir] [-p namesrvPort] [-b brokerPort]"
             + " [-f ASYNC_FLUSH|SYNC_FLUSH] [-c broker.conf] [--acl] [--console-port PORT | --no-console]";
 
@@ -140,23 +144,30 @@ public final class Standalone {
                 // fail on a bad key before anything binds
                 options.brokerConfig(Path.of("unused"), "unused");
             }
-        } catch (StandaloneOptions.UsageException e) {
-            System.err.println("apogee-standalone: " + e.getMessage());
-            System.err.println(USAGE);
-            System.exit(2);
+        } catch (StandaloneOptions.HelpRequested e) {
+            System.out.println(USAGE);
             return;
-        } catch (IllegalArgumentException | IOException e) {
-            fail("bad configuration: " + e.getMessage(), null);
+        } catch (StandaloneOptions.UsageException e) {
+            REFUSAL.exit(2, "STANDALONE-START-FAILED", e.getMessage(), null);
+            return;
+        } catch (IllegalArgumentException e) {
+            REFUSAL.exit(1, "STANDALONE-START-FAILED", "bad configuration: " + confFile(args) + ": " + e.getMessage(),
+                    null);
+            return;
+        } catch (IOException e) {
+            REFUSAL.exit(1, "STANDALONE-START-FAILED", StartupRefusal.unreadable(confFile(args), e), e);
             return;
         }
         Standalone standalone;
         try {
             standalone = start(options);
-        } catch (RemotingBindException e) {
-            fail("cannot start: " + e.getMessage(), null);
+        } catch (RemotingBindException | IOException e) {
+            // a port in use, a locked store: the operator's problem, stated in one line
+            REFUSAL.exit(1, "STANDALONE-START-FAILED", "cannot start: " + e.getMessage(), e);
             return;
-        } catch (IOException | RuntimeException e) {
-            fail("cannot start: " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            REFUSAL.exit(1, "STANDALONE-START-FAILED", "failed to start: " + e.getMessage() + "; "
+                    + StartupRefusal.logHint("standalone.log"), e);
             return;
         }
         CountDownLatch stopped = new CountDownLatch(1);
@@ -168,7 +179,7 @@ public final class Standalone {
         }, "standalone-shutdown-hook"));
         LOG.info("STANDALONE-STARTED namesrv {}:{}, broker {}:{} ({}), console {}, data {} in {} ms, pid {}",
                 StandaloneOptions.HOST, standalone.namesrvPort(), StandaloneOptions.HOST, standalone.brokerPort(),
-                standalone.broker.config().getFlushDiskType(), standalone.consolePort() < 0 ? "off"
+                standalone.broker.durability(), standalone.consolePort() < 0 ? "off"
                         : "http://" + StandaloneOptions.HOST + ":" + standalone.consolePort() + "/",
                 options.dataDir().toAbsolutePath(),
                 (System.nanoTime() - began) / 1_000_000, ProcessHandle.current().pid());
@@ -182,14 +193,14 @@ public final class Standalone {
         }
     }
 
-    private static void fail(String message, Throwable cause) {
-        if (cause != null) {
-            LOG.error("STANDALONE-START-FAILED {}", message, cause);
-        } else {
-            LOG.error("STANDALONE-START-FAILED {}", message);
+    /** The {@code -c} file (only a file can make parsing fail with a bad setting or an I/O error). */
+    private static Path confFile(String[] args) {
+        for (int i = 0; i + 1 < args.length; i++) {
+            if (args[i].equals("-c")) {
+                return Path.of(args[i + 1]);
+            }
         }
-        System.err.println("apogee-standalone: " + message);
-        System.exit(1);
+        return null;
     }
 
     /** Broker settings file applied before the standalone options; visible for {@link StandaloneOptions}. */

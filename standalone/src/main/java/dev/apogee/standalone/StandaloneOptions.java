@@ -2,6 +2,7 @@ package dev.apogee.standalone;
 
 import dev.apogee.broker.config.BrokerConfig;
 import dev.apogee.broker.config.ConfigLoader;
+import dev.apogee.remoting.config.SettingRule;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -58,15 +59,17 @@ public record StandaloneOptions(Path dataDir, int namesrvPort, int brokerPort, S
                 // the shipped conf/plain_acl.yml of the installation the launch script runs from
                 case "--acl" -> acl = Path.of(env.getOrDefault("APOGEE_HOME", System.getProperty("apogee.home", ".")),
                         "conf", "plain_acl.yml");
-                case "-h", "--help" -> throw new UsageException("help requested");
-                default -> throw new UsageException("unknown argument '" + arg + "'");
+                case "-h", "--help" -> throw new HelpRequested();
+                default -> throw new UsageException("unknown option '" + arg + "'; see apogee-standalone --help");
             }
         }
-        if (flush != null && !flush.equals("ASYNC_FLUSH") && !flush.equals("SYNC_FLUSH")) {
-            throw new UsageException("flush disk type must be ASYNC_FLUSH or SYNC_FLUSH, got '" + flush + "'");
+        // -f by the broker's own rule of flushDiskType, the ports by the rule of every *Port setting
+        if (flush != null) {
+            flush = (String) checked(ConfigLoader.rule(BrokerConfig.class, "flushDiskType"), flush);
         }
-        return new StandaloneOptions(Path.of(data), port(namesrvPort, "namesrv"), port(brokerPort, "broker"), flush,
-                conf == null ? null : Path.of(conf), acl, console ? port(consolePort, "console") : CONSOLE_OFF);
+        return new StandaloneOptions(Path.of(data), port(namesrvPort, "namesrvPort"), port(brokerPort, "brokerPort"),
+                flush, conf == null ? null : Path.of(conf), acl,
+                console ? port(consolePort, "consolePort") : CONSOLE_OFF);
     }
 
     /** The broker's settings: the {@code -c} file if any, then what standalone mode fixes. */
@@ -107,29 +110,36 @@ public record StandaloneOptions(Path dataDir, int namesrvPort, int brokerPort, S
         return properties.containsKey("metricsEnable") || properties.containsKey("metricsPort");
     }
 
-    private static int port(String value, String which) {
+    private static int port(String value, String key) {
+        return (Integer) checked(SettingRule.of(key, int.class, null), value);
+    }
+
+    private static Object checked(SettingRule rule, String value) {
         try {
-            int port = Integer.parseInt(value.trim());
-            if (port < 0 || port > 65535) {
-                throw new NumberFormatException();
-            }
-            return port;
-        } catch (NumberFormatException e) {
-            throw new UsageException(which + " port must be 0..65535, got '" + value + "'");
+            return rule.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
         }
     }
 
     private static String valueOf(String[] args, int index, String option) {
         if (index >= args.length) {
-            throw new UsageException("option " + option + " needs a value");
+            throw new UsageException("option " + option + " needs a value; see apogee-standalone --help");
         }
         return args[index];
     }
 
     /** A malformed command line (exit code 2). */
-    static final class UsageException extends IllegalArgumentException {
+    static class UsageException extends IllegalArgumentException {
         UsageException(String message) {
             super(message);
+        }
+    }
+
+    /** {@code -h} / {@code --help}: the usage line on stdout, exit code 0. */
+    static final class HelpRequested extends UsageException {
+        HelpRequested() {
+            super("help requested");
         }
     }
 }

@@ -37,7 +37,7 @@ final class BrokerProcess {
     /**
      * Starts the broker on {@code storeDir} with {@code jvmOptions}, measures, stops it cleanly; its output goes to
      * {@code runDir/<label>.out}. Also times {@code java <jvmOptions> -version} right before, the part of the start
-     * that is the JVM's own (heap pre-touch with {@code bin/mqbroker}'s {@code -XX:+AlwaysPreTouch}).
+     * that is the JVM's own (heap pre-touch with {@code -XX:+AlwaysPreTouch}, {@code APOGEE_PRETOUCH=true}).
      */
     static Start startMeasureStop(Path storeDir, Path runDir, String flush, List<String> jvmOptions, String label)
             throws IOException, InterruptedException {

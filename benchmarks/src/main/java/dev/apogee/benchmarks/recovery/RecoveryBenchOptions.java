@@ -13,7 +13,7 @@ record RecoveryBenchOptions(List<Integer> sizesGib, Path dir, int runs, int load
                             int messageBytes, Path out, boolean dropCaches, boolean keep, List<String> jvmOptions) {
 
     /** {@code bin/mqbroker}'s default JVM options. */
-    static final String DEFAULT_JVM = "-Xms1g -Xmx1g -XX:+UseG1GC -XX:MaxDirectMemorySize=2g -XX:+AlwaysPreTouch";
+    static final String DEFAULT_JVM = "-Xms1g -Xmx1g -XX:+UseG1GC -XX:MaxDirectMemorySize=2g";
 
     static final String HELP = String.join("\n",
             "usage: run-recovery-bench.sh [options]",
@@ -33,7 +33,8 @@ record RecoveryBenchOptions(List<Integer> sizesGib, Path dir, int runs, int load
             "  --drop-caches             drop the page cache before each start (root; cold-cache figures)",
             "  --keep                    keep the data directory",
             "  --java-opts='OPTS'        the broker's JVM options (default bin/mqbroker's: " + "-Xms1g -Xmx1g",
-            "                            -XX:+UseG1GC -XX:MaxDirectMemorySize=2g -XX:+AlwaysPreTouch)",
+            "                            -XX:+UseG1GC -XX:MaxDirectMemorySize=2g; add -XX:+AlwaysPreTouch for",
+            "                            APOGEE_PRETOUCH=true)",
             "  -h, --help                this text");
 
     static RecoveryBenchOptions parse(String[] args) {

@@ -1,5 +1,9 @@
 package dev.apogee.broker.config;
 
+import dev.apogee.remoting.config.Matches;
+import dev.apogee.remoting.config.OneOf;
+import dev.apogee.remoting.config.Range;
+
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -7,7 +11,12 @@ import java.util.List;
 
 /**
  * Broker settings, named like Apache RocketMQ's {@code broker.conf} keys so operators can reuse their files.
- * A plain bean: filled once by {@link ConfigLoader} (or by tests) before the broker starts, read-only afterwards.
+ * A plain bean: filled once by {@link ConfigLoader} (or by tests) before the broker starts, read-only afterwards
+ * (except what UPDATE_BROKER_CONFIG changes, through the same loader).
+ *
+ * <p>Every field is a setting named like its setter. What a value may be comes from the field's type and the
+ * {@link Range}, {@link OneOf} or {@link Matches} on it ({@link dev.apogee.remoting.config.SettingRule}); without
+ * an annotation a number must be {@code >= 0} and an {@code int} named {@code *Port} must be {@code 0..65535}.
  */
 public final class BrokerConfig {
     private String brokerClusterName = "DefaultCluster";
@@ -18,58 +27,94 @@ public final class BrokerConfig {
     private int listenPort = 10911;
     private String namesrvAddr = "127.0.0.1:9876";
     private String storePathRootDir = Paths.get(System.getProperty("user.home"), "apogee", "store").toString();
+    @OneOf({"ASYNC_FLUSH", "SYNC_FLUSH"})
     private String flushDiskType = "ASYNC_FLUSH";
+    @Range(min = 4096, max = Integer.MAX_VALUE)
     private long mappedFileSizeCommitLog = 1024L * 1024 * 1024;
+    @Range(min = 20)
     private int mappedFileSizeConsumeQueue = 300_000 * 20;
+    @Range(min = 1024)
     private int maxMessageSize = 4 * 1024 * 1024;
     private boolean autoCreateTopicEnable = true;
     private boolean autoCreateSubscriptionGroup = true;
+    @Range(min = 1)
     private int defaultTopicQueueNums = 8;
+    @Range(min = 0, max = 7)
     private int brokerPermission = 6;
     private boolean enablePropertyFilter = true;
     private boolean longPollingEnable = true;
+    @Range(min = 1)
     private long shortPollingTimeMills = 1000;
+    @Range(min = 1)
     private int sendMessageThreadPoolNums = 4;
+    @Range(min = 1)
     private int pullMessageThreadPoolNums = 8;
+    @Range(min = 1)
     private int adminBrokerThreadPoolNums = 4;
+    @Range(min = 1)
     private int clientManageThreadPoolNums = 4;
+    @Range(min = 1)
     private int sendThreadPoolQueueCapacity = 10_000;
+    @Range(min = 1)
     private int pullThreadPoolQueueCapacity = 100_000;
+    @Range(min = 1)
     private int serverWorkerThreads = 3;
+    @Range(min = 1)
     private long registerBrokerIntervalMillis = 30_000;
+    @Range(min = 1)
     private long registerBrokerTimeoutMillis = 6_000;
+    @Range(min = 1)
     private long channelExpiredTimeoutMillis = 120_000;
+    @Range(min = 1)
     private long flushConsumerOffsetIntervalMillis = 5_000;
+    @Range(min = 1)
     private long syncFlushTimeoutMillis = 5_000;
     /** ASYNC_FLUSH (RocketMQ's names): flush period, least dirty 4 KiB pages per flush, flush-anyway period. */
+    @Range(min = 1)
     private long flushIntervalCommitLog = 500;
     private int flushCommitLogLeastPages = 4;
+    @Range(min = 1)
     private long flushCommitLogThoroughInterval = 10_000;
+    @Matches(regex = "\\s*\\d+[smhd](\\s+\\d+[smhd])*\\s*",
+            description = "delays separated by spaces, each a number with unit s, m, h or d (1s 5s 1m 2h)")
     private String messageDelayLevel = "1s 5s 10s 30s 1m 2m 3m 4m 5m 6m 7m 8m 9m 10m 20m 30m 1h 2h";
     private int fileReservedTime = 72;
+    @Matches(regex = "\\s*([01]?\\d|2[0-3])\\s*(;\\s*([01]?\\d|2[0-3])\\s*)*",
+            description = "hours of the day 00-23, separated by ';' (04 or 04;16)")
     private String deleteWhen = "04";
+    @Range(min = 1, max = 100)
     private int diskMaxUsedSpaceRatio = 75;
     /**
      * RocketMQ's name: percent of the disk used above which sends are refused (SERVICE_NOT_AVAILABLE, remark
      * {@code [DISK_FULL]}) until usage falls below it again; an ENOSPC from the file system refuses them too.
      */
+    @Range(min = 1, max = 100)
     private int diskSpaceWarningLevelRatio = 95;
     /** RocketMQ's name: how often the disk is checked (and expired files deleted); also how soon sends resume. */
+    @Range(min = 1)
     private long cleanResourceInterval = 10_000;
     private boolean messageIndexEnable = true;
+    @Range(min = 1)
     private int maxHashSlotNum = 5_000_000;
+    @Range(min = 1)
     private int maxIndexNum = 20_000_000;
     private long transactionTimeOut = 6_000;
+    @Range(min = 1)
     private long transactionCheckInterval = 30_000;
+    @Range(min = 1)
     private int transactionCheckMax = 15;
     /** Halves of a branch not prepared within this time (from the first half) are rolled back; Apogee-only. */
+    @Range(min = 1)
     private long branchTimeoutMillis = 60_000;
     /** Branch prepare/commit threads: each waits for its record's flush, so more threads share one fsync. */
+    @Range(min = 1)
     private int branchThreadPoolNums = 16;
+    @Range(min = 1)
     private long timerMaxDelaySec = 3L * 24 * 3600;
     private boolean transientStorePoolEnable = false;
     /** RocketMQ's name; on here by default (off in RocketMQ): recovery then also detects a damaged record header. */
     private boolean enabledAppendPropCRC = true;
+    @Range(min = 1)
     private int transientStorePoolSize = 2;
     /** SYNC_FLUSH staging ring bytes (store's commitLogStagingBytes); 0 = every append writes its own bytes. */
     private int commitLogStagingBytes = 4 << 20;
@@ -82,8 +127,10 @@ public final class BrokerConfig {
     private String regionId = "DefaultRegion";
     private boolean aclEnable = false;
     private String aclConfigFile = "";
+    @Range(min = 1)
     private long aclReloadIntervalMillis = 5_000;
     private boolean tlsEnable = false;
+    @OneOf(value = {"disabled", "permissive", "enforcing"}, ignoreCase = true)
     private String tlsMode = "permissive";
     private String tlsServerCertPath;
     private String tlsServerKeyPath;

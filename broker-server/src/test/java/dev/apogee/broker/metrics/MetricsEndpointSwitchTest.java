@@ -73,7 +73,7 @@ class MetricsEndpointSwitchTest {
         properties.setProperty("metricsPort", "70000");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> ConfigLoader.apply(properties, new BrokerConfig()));
-        assertTrue(e.getMessage().contains("'metricsPort'"), e.getMessage());
+        assertTrue(e.getMessage().contains("metricsPort") && e.getMessage().contains("70000"), e.getMessage());
     }
 
     private static void connect(int port) throws IOException {

@@ -1,11 +1,15 @@
 package dev.apogee.namesrv.config;
 
+import dev.apogee.remoting.config.Range;
+
 import java.nio.file.Path;
 import java.time.Clock;
 
 /**
  * Settings of one name server. A mutable bean: build it (or load it with {@link NamesrvConfigProperties}), then hand
  * it to {@link dev.apogee.namesrv.NameServer}. Only the flags marked "runtime" may change while the server runs.
+ * Each field of a setting is named like its key in {@code namesrv.conf}, so that the {@link Range} declared on it
+ * (or the default rule of its type, {@link dev.apogee.remoting.config.SettingRule}) checks the file's value.
  */
 public final class NamesrvConfig {
     /** Official default port. */
@@ -14,11 +18,17 @@ public final class NamesrvConfig {
     private int listenPort = DEFAULT_PORT;
     private String bindAddress = "0.0.0.0";
     private Path kvConfigPath = Path.of(System.getProperty("user.home"), "apogee", "namesrv", "kvConfig.json");
-    private long scanNotActiveBrokerIntervalMillis = 5_000;
-    private long brokerChannelExpiredMillis = 120_000;
+    @Range(min = 1)
+    private long scanNotActiveBrokerInterval = 5_000;
+    @Range(min = 1)
+    private long brokerChannelExpiredTime = 120_000;
+    @Range(min = 1)
     private int serverWorkerThreads = 3;
+    @Range(min = 1)
     private int defaultThreads = 8;
+    @Range(min = 1)
     private int routeQueryThreads = 8;
+    @Range(min = 1)
     private int requestQueueCapacity = 10_000;
     private volatile boolean orderMessageEnable = false;
     private volatile boolean enableAllTopicList = true;
@@ -62,21 +72,21 @@ public final class NamesrvConfig {
 
     /** Period of the scan removing brokers that stopped registering. */
     public long getScanNotActiveBrokerIntervalMillis() {
-        return scanNotActiveBrokerIntervalMillis;
+        return scanNotActiveBrokerInterval;
     }
 
     public NamesrvConfig setScanNotActiveBrokerIntervalMillis(long millis) {
-        this.scanNotActiveBrokerIntervalMillis = positive("scanNotActiveBrokerInterval", millis);
+        this.scanNotActiveBrokerInterval = positive("scanNotActiveBrokerInterval", millis);
         return this;
     }
 
     /** How long a broker may stay silent unless its registration says otherwise (heartbeatTimeoutMillis). */
     public long getBrokerChannelExpiredMillis() {
-        return brokerChannelExpiredMillis;
+        return brokerChannelExpiredTime;
     }
 
     public NamesrvConfig setBrokerChannelExpiredMillis(long millis) {
-        this.brokerChannelExpiredMillis = positive("brokerChannelExpiredTime", millis);
+        this.brokerChannelExpiredTime = positive("brokerChannelExpiredTime", millis);
         return this;
     }
 

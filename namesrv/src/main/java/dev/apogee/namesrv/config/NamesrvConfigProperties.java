@@ -1,10 +1,12 @@
 package dev.apogee.namesrv.config;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import dev.apogee.remoting.config.InvalidSettingException;
+import dev.apogee.remoting.config.SettingRule;
+import dev.apogee.remoting.config.UnknownSettingException;
 
 import java.io.IOException;
 import java.io.Reader;
+import java.lang.reflect.AnnotatedElement;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,11 +21,11 @@ import java.util.regex.Pattern;
 
 /**
  * The {@code key=value} form of {@link NamesrvConfig}, as in {@code conf/namesrv.conf}. Values may reference system
- * properties as {@code ${user.home}}. Unknown keys are logged and ignored, so an official {@code namesrv.conf}
- * loads. Durations are milliseconds.
+ * properties as {@code ${user.home}}. An unknown key or a refused value stops the load with one line naming the key
+ * (as the broker's {@code broker.conf}): a misspelt key must not leave its setting silently at the default.
+ * Durations are milliseconds.
  */
 public final class NamesrvConfigProperties {
-    private static final Logger LOG = LoggerFactory.getLogger(NamesrvConfigProperties.class);
     private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([^}]+)}");
 
     /** Keys UPDATE_NAMESRV_CONFIG may change at runtime; the others need a restart. */
@@ -79,36 +81,57 @@ public final class NamesrvConfigProperties {
     }
 
     /**
-     * Applies {@code properties} to {@code config}, accepting only {@code allowed} keys.
+     * Applies {@code properties} to {@code config}, accepting only {@code allowed} keys. Every value is first checked
+     * by the {@link SettingRule} of its key (the type of the setting plus the bounds declared on the field of that
+     * name in {@link NamesrvConfig}), so a setting added to the table is validated without code here.
      *
-     * @throws IllegalArgumentException naming the key when a value does not parse or a key is not allowed
+     * @throws UnknownSettingException  for a key that is not a name server setting (as the broker does)
+     * @throws InvalidSettingException  for a value the setting does not accept
+     * @throws IllegalArgumentException for a known key that is not in {@code allowed}
      */
     public static void apply(Properties properties, NamesrvConfig config, Set<String> allowed) {
         Map<Key, String> changes = new LinkedHashMap<>();
         for (String name : properties.stringPropertyNames()) {
             Key key = KEYS.get(name);
             if (key == null) {
-                LOG.warn("NAMESRV-CONFIG-UNKNOWN ignoring unknown name server setting '{}'", name);
+                throw new UnknownSettingException(name, KEYS.keySet());
             } else if (!allowed.contains(name)) {
                 throw new IllegalArgumentException("setting '" + name + "' cannot be changed at runtime");
             } else {
                 changes.put(key, name);
             }
         }
-        // parse everything on a scratch copy first, so a bad value leaves the real config untouched
+        // check everything on a scratch copy first, so a bad value leaves the real config untouched
         NamesrvConfig scratch = new NamesrvConfig();
         for (boolean dryRun : new boolean[] {true, false}) {
             for (Map.Entry<Key, String> change : changes.entrySet()) {
                 String name = change.getValue();
                 String value = expand(properties.getProperty(name).trim());
+                if (dryRun) {
+                    rule(name, change.getKey()).parse(value);
+                }
                 try {
                     change.getKey().setter().accept(dryRun ? scratch : config, value);
                 } catch (RuntimeException e) {
-                    throw new IllegalArgumentException("bad value '" + value + "' for setting '" + name + "': "
-                            + e.getMessage(), e);
+                    // the setter's own check, finer than the rule
+                    throw new InvalidSettingException(name, value, String.valueOf(e.getMessage()));
                 }
             }
         }
+    }
+
+    /** The rule of a setting: the type its getter returns, the annotations on the field of the same name. */
+    private static SettingRule rule(String name, Key key) {
+        Object defaultValue = key.getter().apply(new NamesrvConfig());
+        Class<?> type = defaultValue == null ? String.class
+                : defaultValue instanceof Path ? Path.class : defaultValue.getClass();
+        AnnotatedElement field;
+        try {
+            field = NamesrvConfig.class.getDeclaredField(name);
+        } catch (NoSuchFieldException e) {
+            field = null;
+        }
+        return SettingRule.of(name, type, field);
     }
 
     /** Every setting as {@code key=value} lines, in a stable order. */

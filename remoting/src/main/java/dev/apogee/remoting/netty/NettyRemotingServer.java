@@ -109,7 +109,7 @@ public final class NettyRemotingServer extends RemotingEndpoint implements AutoC
             shutdownLoops();
             String why = e instanceof BindException || String.valueOf(e.getMessage()).contains("in use")
                     ? "port " + config.getListenPort() + " is already in use on " + config.getBindAddress()
-                    : "cannot listen on " + address + ": " + e;
+                    : "cannot listen on " + address + ": " + e.getMessage();
             throw new RemotingBindException(why, e);
         }
         localPort = ((InetSocketAddress) serverChannel.localAddress()).getPort();
