@@ -26,7 +26,10 @@
 #      builds in the checkout do not change what is measured), MVN_ARGS (-o; set to "" to allow downloads),
 #      LOCK_WAIT_S (3600; the run holds /tmp/bench.lock like shared/bench/rocketmq/run-all.sh),
 #      QUIET_GATE=1 (wait, bounded, for an idle machine before each row: shared/bench/rocketmq/quiet-wait.sh),
-#      ROWS (all: "sync-t1 sync-t16 sync-t64 latency-idle prefill drain pop-drain"; the warm-up always runs).
+#      ROWS (all: "sync-t1 sync-t16 sync-t64 latency-idle prefill drain pop-drain"; the warm-up always runs),
+#      SKIP_BUILD=1 (reuse the snapshot build and the harness of the previous run, for repeats),
+#      NAMESRV_PORTS / BROKER_PORTS (candidate ports, first free wins: a test of someone else's that registers a
+#      broker named broker-a with the default name-server port unregisters ours and wipes its routes).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -62,20 +65,28 @@ pick_port() {  # first port of the candidates whose whole range [p-2, p+1] is fr
 }
 
 # ------------------------------------------------------------------------------------------------ build
-log "snapshot + build of Apogee MQ in $BUILD_DIR"
-rm -rf "$BUILD_DIR"; mkdir -p "$BUILD_DIR"
-(cd "$ROOT" && tar --exclude=./.git --exclude='*/target' --exclude=./benchmarks/results -cf - .) | tar -xf - -C "$BUILD_DIR"
-# shellcheck disable=SC2086
-(cd "$BUILD_DIR" && mvn -q $MVN_ARGS -DskipTests -pl standalone,benchmarks -am package) > "$RAW/build-apogee.log" 2>&1 \
-  || { tail -40 "$RAW/build-apogee.log"; echo "Apogee build failed" >&2; exit 1; }
-(cd "$BUILD_DIR" && git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo "no git") > "$RAW/apogee-commit.txt"
-git -C "$ROOT" status --short > "$RAW/apogee-uncommitted.txt" 2>/dev/null || true
+if [[ "${SKIP_BUILD:-0}" == 1 && -f "$BUILD_DIR/benchmarks/pop-drain.sh" && -x "$BENCH_DIR/bench.sh" ]]; then
+  # a repeat run: the snapshot and the harness of the previous run (same commit) are reused
+  log "SKIP_BUILD=1: reusing $BUILD_DIR and $BENCH_DIR"
+  cp "$BUILD_DIR/.apogee-commit.txt" "$RAW/apogee-commit.txt" 2>/dev/null || echo "unknown" > "$RAW/apogee-commit.txt"
+  cp "$BUILD_DIR/.apogee-uncommitted.txt" "$RAW/apogee-uncommitted.txt" 2>/dev/null || true
+else
+  log "snapshot + build of Apogee MQ in $BUILD_DIR"
+  rm -rf "$BUILD_DIR"; mkdir -p "$BUILD_DIR"
+  (cd "$ROOT" && tar --exclude=./.git --exclude='*/target' --exclude=./benchmarks/results -cf - .) | tar -xf - -C "$BUILD_DIR"
+  # shellcheck disable=SC2086
+  (cd "$BUILD_DIR" && mvn -q $MVN_ARGS -DskipTests -pl standalone,benchmarks -am package) > "$RAW/build-apogee.log" 2>&1 \
+    || { tail -40 "$RAW/build-apogee.log"; echo "Apogee build failed" >&2; exit 1; }
+  (cd "$BUILD_DIR" && git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo "no git") > "$RAW/apogee-commit.txt"
+  git -C "$ROOT" status --short > "$RAW/apogee-uncommitted.txt" 2>/dev/null || true
 
-log "copy + build of the RocketMQ harness in $BENCH_DIR"
-rm -rf "$BENCH_DIR"; cp -r "$SHARED" "$BENCH_DIR"
-# shellcheck disable=SC2086
-(cd "$BENCH_DIR" && { mvn -q $MVN_ARGS -DskipTests package || mvn -q -DskipTests package; }) > "$RAW/build-harness.log" 2>&1 \
-  || { tail -40 "$RAW/build-harness.log"; echo "harness build failed" >&2; exit 1; }
+  log "copy + build of the RocketMQ harness in $BENCH_DIR"
+  rm -rf "$BENCH_DIR"; cp -r "$SHARED" "$BENCH_DIR"
+  # shellcheck disable=SC2086
+  (cd "$BENCH_DIR" && { mvn -q $MVN_ARGS -DskipTests package || mvn -q -DskipTests package; }) > "$RAW/build-harness.log" 2>&1 \
+    || { tail -40 "$RAW/build-harness.log"; echo "harness build failed" >&2; exit 1; }
+  cp "$RAW/apogee-commit.txt" "$BUILD_DIR/.apogee-commit.txt"; cp "$RAW/apogee-uncommitted.txt" "$BUILD_DIR/.apogee-uncommitted.txt"
+fi
 
 {
   echo "date: $(date -u)"; echo "host: $(uname -srm)"; echo "cpus: $(nproc)"; free -m | sed -n 2p
@@ -93,7 +104,8 @@ SERVER_UP=""
 
 start_apache() {  # $1 flush
   export NAMESRV_PORT BROKER_PORT RUN_DIR="$APACHE_RUN"
-  NAMESRV_PORT=$(pick_port 19876 29876 39876); BROKER_PORT=$(pick_port 20911 30911 40911)
+  # shellcheck disable=SC2086
+  NAMESRV_PORT=$(pick_port ${NAMESRV_PORTS:-19876 29876 39876}); BROKER_PORT=$(pick_port ${BROKER_PORTS:-20911 30911 40911})
   "$BENCH_DIR/start-servers.sh" "$1" > "$RAW/start-apache-$1.log" 2>&1 || { cat "$RAW/start-apache-$1.log"; return 1; }
   NS="127.0.0.1:$NAMESRV_PORT"
   WATCH="broker:$(cat "$APACHE_RUN/broker.pid"),namesrv:$(cat "$APACHE_RUN/namesrv.pid")"
@@ -103,7 +115,8 @@ stop_apache() { RUN_DIR="$APACHE_RUN" "$BENCH_DIR/stop-servers.sh" > "$RAW/stop-
 
 start_apogee() {  # $1 flush
   local np bp
-  np=$(pick_port 19876 29876 39876 49876); bp=$(pick_port 20911 30911 40911 50911)
+  # shellcheck disable=SC2086
+  np=$(pick_port ${NAMESRV_PORTS:-19876 29876 39876 49876}); bp=$(pick_port ${BROKER_PORTS:-20911 30911 40911 50911})
   rm -rf "$APOGEE_RUN/data"; mkdir -p "$APOGEE_RUN"
   APOGEE_HOME="$BUILD_DIR" APOGEE_LOG_DIR="$APOGEE_RUN/logs-$1" \
     "$BUILD_DIR/bin/apogee-standalone" --daemon -d "$APOGEE_RUN/data" -p "$np" -b "$bp" -f "$1" \
