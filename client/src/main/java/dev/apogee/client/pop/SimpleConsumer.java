@@ -68,18 +68,6 @@ public final class SimpleConsumer implements AutoCloseable {
      */
     public List<PoppedMessage> receive(int maxMessages, Duration invisibleDuration, Duration waitTime)
             throws MQClientException, InterruptedException {
-        long waitMillis = waitTime.toMillis();
-        return await(receiveAsync(maxMessages, invisibleDuration, waitTime), waitMillis).messages();
-    }
-
-    /**
-     * {@link #receive} without waiting for the answer: completes with the pop's result (its messages tracked for
-     * renewal like {@code receive}'s; {@link PopResult#restNum()} tells whether more is waiting), or exceptionally
-     * with {@link MQClientException}. The caller bounds its wait on it (the wait time plus the client's RPC timeout):
-     * a pop kept in flight ahead of the application.
-     */
-    public CompletableFuture<PopResult> receiveAsync(int maxMessages, Duration invisibleDuration,
-            Duration waitTime) throws MQClientException {
         requireStarted();
         long waitMillis = waitTime.toMillis();
         if (waitMillis < 0) {
@@ -90,7 +78,7 @@ public final class SimpleConsumer implements AutoCloseable {
         if (config.isOrder()) {
             List<MessageQueue> queues = targets.readableQueues();
             if (queues.isEmpty()) {
-                throw noTarget();
+                return noTarget();
             }
             MessageQueue queue = queues.get(Math.floorMod(next.getAndIncrement(), queues.size()));
             broker = queue.brokerName();
@@ -98,25 +86,24 @@ public final class SimpleConsumer implements AutoCloseable {
         } else {
             List<String> brokers = targets.brokers();
             if (brokers.isEmpty()) {
-                throw noTarget();
+                return noTarget();
             }
             broker = brokers.get(Math.floorMod(next.getAndIncrement(), brokers.size()));
         }
         PopRequest request = new PopRequest(config.getGroup(), config.getTopic(), broker, queueId, maxMessages,
                 invisibleDuration.toMillis(), waitMillis, config.getSelector(), config.isOrder());
+        List<PoppedMessage> popped = await(api.pop(request), waitMillis).messages();
         LeaseRenewal renewal = config.getLeaseRenewal();
-        return api.pop(request).thenApply(result -> {
-            if (renewal != null) {
-                for (PoppedMessage message : result.messages()) {
-                    renewal.track(message, acks, request.invisibleMillis(), () -> instance != null);
-                }
+        if (renewal != null) {
+            for (PoppedMessage message : popped) {
+                renewal.track(message, acks, request.invisibleMillis(), () -> instance != null);
             }
-            return result;
-        });
+        }
+        return popped;
     }
 
-    private MQClientException noTarget() {
-        return new MQClientException(MQClientException.NOT_FOUND_TOPIC_EXCEPTION, "topic " + config.getTopic()
+    private List<PoppedMessage> noTarget() throws MQClientException {
+        throw new MQClientException(MQClientException.NOT_FOUND_TOPIC_EXCEPTION, "topic " + config.getTopic()
                 + " has no readable queue on a broker with a master right now");
     }
 

@@ -11,10 +11,9 @@
  * {@code apogee-jms-health-*} thread per connection probing name servers and brokers).
  *
  * <p>Consumption: JMS queues and shared subscriptions consume by POP ({@code PopReceivers}, {@code PopReceiver}: all
- * consumers of a connection on its one client instance, a small adaptive prefetch with one pop in flight ahead while
- * a backlog lasts, guarded by each receiver's monitor, per-message acks with the lazy ones coalesced by
- * {@code PopAckCoalescer}, recover/rollback/stop give messages back, a prefetch as "not delivered";
- * {@code PriorityOrder} orders each pop); exclusive topic subscriptions and native
+ * consumers of a connection on its one client instance, a small adaptive prefetch guarded by each receiver's monitor,
+ * per-message acks with the lazy ones coalesced by {@code PopAckCoalescer}, recover/rollback/stop give messages back,
+ * a prefetch as "not delivered"; {@code PriorityOrder} orders each pop); exclusive topic subscriptions and native
  * groups commit offsets ({@code OffsetConsumers}, {@code NativeConsumer}, {@code PositionCommitter}). Browsing is
  * {@code QueueBrowsing}.
  *

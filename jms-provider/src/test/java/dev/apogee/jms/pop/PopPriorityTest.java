@@ -21,8 +21,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Priority is honoured among the messages one pop returns (MAPPING.md, "Priority"): a consumer draining a backlog
- * pops 1, 2, 4, 8, then 16 messages at a time (up to 32), each pop sent ahead while the backlog lasts, and hands each
- * batch out highest priority first, in send order among equal priorities.
+ * pops 1, 2, 4, 8, then 16 messages at a time, and hands each batch out highest priority first, in send order among
+ * equal priorities.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class PopPriorityTest {
