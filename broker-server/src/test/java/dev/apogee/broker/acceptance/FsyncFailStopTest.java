@@ -45,10 +45,7 @@ class FsyncFailStopTest {
         try (PowerCutRig rig = new PowerCutRig(dir, "SYNC_FLUSH")) {
             rig.startBroker();
             DefaultMQProducer producer = rig.producer();
-            DefaultMQAdminExt admin = new DefaultMQAdminExt(5_000);
-            admin.setNamesrvAddr(rig.namesrvAddress());
-            admin.setInstanceName(OfficialClients.unique("admin"));
-            admin.start();
+            DefaultMQAdminExt admin = startAdmin(rig);
             try {
                 OfficialClients.createTopic(producer, rig.topic());
                 for (int i = 0; i < 20; i++) {
@@ -114,10 +111,7 @@ class FsyncFailStopTest {
         try (PowerCutRig rig = new PowerCutRig(dir, "SYNC_FLUSH")) {
             rig.startBroker();
             DefaultMQProducer producer = rig.producer();
-            DefaultMQAdminExt admin = new DefaultMQAdminExt(5_000);
-            admin.setNamesrvAddr(rig.namesrvAddress());
-            admin.setInstanceName(OfficialClients.unique("admin"));
-            admin.start();
+            DefaultMQAdminExt admin = startAdmin(rig);
             try {
                 OfficialClients.createTopic(producer, rig.topic());
                 assertEquals(SendStatus.SEND_OK, producer.send(message(rig, PowerCutRig.body("first"))).getSendStatus());
@@ -152,6 +146,15 @@ class FsyncFailStopTest {
             }
         }
         throw new AssertionError("the send failed without a broker refusal", e);
+    }
+
+    /** The official admin, to read the broker's runtime info ({@code storeWritable}, {@code storeFsyncFailure}). */
+    private static DefaultMQAdminExt startAdmin(PowerCutRig rig) throws Exception {
+        DefaultMQAdminExt admin = new DefaultMQAdminExt(5_000);
+        admin.setNamesrvAddr(rig.namesrvAddress());
+        admin.setInstanceName(OfficialClients.unique("admin"));
+        admin.start();
+        return admin;
     }
 
     private static Message message(PowerCutRig rig, String body) {
