@@ -43,7 +43,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 @Tag("slow")
 @Timeout(900)
 class PowerCutConsumerOffsetTest {
-    static final int CUTS = 20;
+    static final int CUTS = 10;
     static final long PERSIST_MILLIS = 1_000;
     /** Scheduling slack for the persist thread (fixed delay after the previous write, which fsyncs twice). */
     static final long MARGIN_MILLIS = 2_500;

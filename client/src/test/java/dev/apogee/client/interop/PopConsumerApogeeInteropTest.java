@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * The pop consumer contract against our own name server and broker, started in this JVM (in both surefire
- * executions: its target does not depend on {@code apogee.it.target}).
+ * The pop consumer contract against our own name server and broker, started in this JVM. Its target does not
+ * depend on {@code apogee.it.target}, so client/pom.xml runs it in the interop-against-apogee execution only.
  */
 @Tag("interop")
 @Tag("slow")
